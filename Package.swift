@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "TouchGestures",
+  products: [
+    .library(name: "TouchInput", targets: ["TouchInput"]),
+    .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
+    .library(name: "ImageCarousel", targets: ["ImageCarousel"]),
+    .library(name: "EvdevDevice", targets: ["EvdevDevice"]),
+    .executable(name: "gesturectl", targets: ["gesturectl"]),
+  ],
+  targets: [
+    // MARK: The C boundary
+    .systemLibrary(
+      name: "CLibevdev",
+      pkgConfig: "libevdev",
+      providers: [.apt(["libevdev-dev"])]
+    ),
+
+    // MARK: Libraries
+    // libm: `squareRoot()` lowers to `sqrt`, which Linux keeps outside the C library.
+    .target(name: "TouchInput", linkerSettings: [.linkedLibrary("m")]),
+    .target(name: "EvdevDevice", dependencies: ["CLibevdev", "TouchInput"]),
+    .target(name: "GestureRecognition", dependencies: ["TouchInput"]),
+    .target(name: "ImageCarousel", dependencies: ["GestureRecognition"]),
+
+    // MARK: The command-line tool
+    .executableTarget(
+      name: "gesturectl",
+      dependencies: ["TouchInput", "EvdevDevice", "GestureRecognition", "ImageCarousel"]
+    ),
+
+    // MARK: Tools
+    .executableTarget(name: "synth-trace", dependencies: ["TouchInput"], path: "Tools/SynthTrace"),
+    .executableTarget(
+      name: "umockdev-script", dependencies: ["TouchInput"], path: "Tools/UmockdevScript"),
+    .executableTarget(
+      name: "gesture-bench",
+      dependencies: ["TouchInput", "GestureRecognition", "ImageCarousel"],
+      path: "Tools/Benchmark"
+    ),
+
+    // MARK: Test support and tests
+    .target(
+      name: "GestureTestSupport",
+      dependencies: ["TouchInput", "GestureRecognition"]
+    ),
+    .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTestSupport"]),
+    .testTarget(
+      name: "GestureRecognitionTests",
+      dependencies: ["GestureRecognition", "TouchInput", "GestureTestSupport"]
+    ),
+    .testTarget(name: "ImageCarouselTests", dependencies: ["ImageCarousel", "GestureTestSupport"]),
+    .testTarget(name: "EvdevDeviceTests", dependencies: ["EvdevDevice", "TouchInput", "GestureTestSupport"]),
+    .testTarget(name: "GesturectlTests", dependencies: ["TouchInput", "GestureTestSupport"]),
+  ]
+)

@@ -1,0 +1,3 @@
+import Testing
+
+@Test("The target builds") func targetBuilds() {}
