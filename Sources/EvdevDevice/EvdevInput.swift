@@ -1,0 +1,126 @@
+import TouchInput
+
+/// What `EvdevInput.readAvailable(into:)` found after reading everything the kernel had queued.
+public enum ReadStatus: Sendable, Equatable {
+  /// Everything queued was read (`EAGAIN`); the device is still there.
+  case drained
+  /// The device was unplugged (`ENODEV`); events read before that were still appended.
+  case deviceGone
+}
+
+/// Why `EvdevInput.wait(timeout:)` returned.
+public enum WaitResult: Sendable, Equatable {
+  /// Events are ready to read.
+  case readable
+  /// The timeout passed with nothing to read.
+  case timeout
+  /// SIGINT or SIGTERM arrived (see `LiveLoop`); other interruptions are retried.
+  case interrupted
+  /// The device hung up or reported an error (it is usually gone).
+  case hangup
+}
+
+/// An opened evdev device node, read through libevdev.
+///
+/// Timestamps are asked for on `CLOCK_MONOTONIC`; when the device refuses (umockdev does),
+/// reading carries on with whatever clock the events come with. Event time is never compared
+/// with the local clock.
+public final class EvdevInput {
+  /// The device node, as given to `open(path:grab:)`.
+  public let path: String
+  /// The device, described as the evemu reader describes a recording's header.
+  public let device: DeviceDescription
+  /// Whether the kernel accepted `CLOCK_MONOTONIC` timestamps for this device.
+  public let usesMonotonicClock: Bool
+  /// How many times the kernel reported `SYN_DROPPED` (its buffer overran).
+  public private(set) var droppedCount = 0
+
+  private let handle: LibevdevHandle
+
+  private init(handle: LibevdevHandle, usesMonotonicClock: Bool) {
+    self.handle = handle
+    self.path = handle.path
+    self.device = handle.describe()
+    self.usesMonotonicClock = usesMonotonicClock
+  }
+
+  /// Opens a device node for reading (`O_RDONLY | O_NONBLOCK | O_CLOEXEC`).
+  ///
+  /// - Parameters:
+  ///   - path: The node, such as `/dev/input/event5`.
+  ///   - grab: Whether to take exclusive access (`EVIOCGRAB`) so no one else sees the events.
+  /// - Returns: The opened device.
+  /// - Throws: `EvdevError` naming the failed call (`open`, `libevdev_new_from_fd`,
+  ///   `libevdev_grab`).
+  public static func open(path: String, grab: Bool = false) throws(EvdevError) -> EvdevInput {
+    let handle = try LibevdevHandle(path: path)
+    let monotonic = handle.useMonotonicClock()
+    if grab { try handle.grab() }
+    return EvdevInput(handle: handle, usesMonotonicClock: monotonic)
+  }
+
+  /// Reads every queued event and appends it to `events`, without blocking.
+  ///
+  /// On `SYN_DROPPED` the batch is: the `SYN_DROPPED` event, a `SYN_REPORT` with the same time
+  /// (so a decoder that discards events up to the next `SYN_REPORT` and cancels its touches
+  /// has finished doing so), then libevdev's resynchronisation events (the differences between
+  /// the state before the drop and the device's state now, ending with `SYN_REPORT`), all
+  /// stamped with the `SYN_DROPPED` time. After that batch the decoder's slot state equals the
+  /// device's again; reading continues in normal mode.
+  ///
+  /// - Parameter events: Where to append; it is not cleared.
+  /// - Returns: `.drained` when the queue is empty, `.deviceGone` when the device vanished.
+  /// - Throws: `EvdevError` for any other read failure (`EINTR` is retried).
+  public func readAvailable(into events: inout [InputEvent]) throws(EvdevError) -> ReadStatus {
+    while true {
+      switch try handle.next(sync: false) {
+      case .event(let event): events.append(event)
+      case .empty: return .drained
+      case .gone: return .deviceGone
+      case .dropped(let dropped):
+        droppedCount += 1
+        events.append(dropped)
+        events.append(
+          InputEvent(time: dropped.time, type: EventType.syn, code: SynCode.report, value: 0))
+        if try resynchronize(at: dropped.time, into: &events) == .deviceGone { return .deviceGone }
+      }
+    }
+  }
+
+  private func resynchronize(
+    at time: Microseconds, into events: inout [InputEvent]
+  ) throws(EvdevError) -> ReadStatus {
+    while true {
+      switch try handle.next(sync: true) {
+      case .event(var event), .dropped(var event):
+        event.time = time
+        events.append(event)
+      case .empty: return .drained
+      case .gone: return .deviceGone
+      }
+    }
+  }
+
+  /// Waits until events can be read, at most `timeout` milliseconds.
+  ///
+  /// - Parameter timeout: Milliseconds; -1 waits forever, 0 only checks.
+  /// - Returns: Why the wait ended.
+  /// - Throws: `EvdevError` when `poll` fails for a reason other than `EINTR`.
+  public func wait(timeout: Int32) throws(EvdevError) -> WaitResult {
+    let end = timeout >= 0 ? monotonicNow() + Int64(timeout) * 1000 : Int64.max
+    var remaining = timeout
+    while true {
+      switch try pollDevice(fd: handle.fd, timeout: remaining, path: path) {
+      case .readable: return .readable
+      case .timeout: return .timeout
+      case .signalled: return .interrupted
+      case .hangup: return .hangup
+      case .interrupted:
+        guard timeout >= 0 else { continue }
+        let left = end - monotonicNow()
+        if left <= 0 { return .timeout }
+        remaining = Int32((left + 999) / 1000)
+      }
+    }
+  }
+}

@@ -1,0 +1,202 @@
+// The C boundary of the live path: every call into libevdev and the system (open, poll, clocks,
+// signals, directory listing) lives in this file and returns Swift values or `EvdevError`.
+// No other file imports `CLibevdev` or Glibc.
+
+import CLibevdev
+import Glibc
+import TouchInput
+
+/// The result of one `libevdev_next_event` call, as a Swift value.
+enum NextEvent {
+  /// An event in normal mode.
+  case event(InputEvent)
+  /// `SYN_DROPPED` arrived (`LIBEVDEV_READ_STATUS_SYNC` in normal mode); the event is attached.
+  case dropped(InputEvent)
+  /// Nothing more to read now (`-EAGAIN`).
+  case empty
+  /// The device was unplugged (`-ENODEV`).
+  case gone
+}
+
+/// One opened libevdev handle and its file descriptor; closes both when released.
+final class LibevdevHandle {
+  let fd: Int32
+  private let device: OpaquePointer
+  let path: String
+
+  /// Opens `path` non-blocking and close-on-exec and hands it to libevdev.
+  init(path: String) throws(EvdevError) {
+    var fd: Int32
+    repeat {
+      fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    } while fd < 0 && errno == EINTR
+    guard fd >= 0 else { throw EvdevError(call: "open", errno: errno, path: path) }
+    var handle: OpaquePointer?
+    let rc = libevdev_new_from_fd(fd, &handle)
+    guard rc == 0, let handle else {
+      Glibc.close(fd)
+      throw EvdevError(call: "libevdev_new_from_fd", errno: -rc, path: path)
+    }
+    self.fd = fd
+    self.device = handle
+    self.path = path
+  }
+
+  deinit {
+    libevdev_free(device)
+    Glibc.close(fd)
+  }
+
+  /// Asks for `CLOCK_MONOTONIC` timestamps; returns false when the device (or umockdev) refuses.
+  func useMonotonicClock() -> Bool {
+    libevdev_set_clock_id(device, CLOCK_MONOTONIC) == 0
+  }
+
+  /// Takes exclusive access (`EVIOCGRAB`).
+  func grab() throws(EvdevError) {
+    let rc = libevdev_grab(device, LIBEVDEV_GRAB)
+    if rc < 0 { throw EvdevError(call: "libevdev_grab", errno: -rc, path: path) }
+  }
+
+  /// The device as a `DeviceDescription`, built the way the evemu reader builds it from a
+  /// recording header: every supported type with the codes its bitmask sets.
+  func describe() -> DeviceDescription {
+    var description = DeviceDescription(
+      name: libevdev_get_name(device).map { String(cString: $0) } ?? "",
+      bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(device)),
+      vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(device)),
+      product: UInt16(truncatingIfNeeded: libevdev_get_id_product(device)),
+      version: UInt16(truncatingIfNeeded: libevdev_get_id_version(device)))
+    for property in 0...UInt32(INPUT_PROP_MAX) where libevdev_has_property(device, property) == 1 {
+      description.properties.insert(UInt16(property))
+    }
+    for type in 0...UInt32(EV_MAX) where libevdev_has_event_type(device, type) == 1 {
+      var codes = Set<UInt16>()
+      let maxCode = libevdev_event_type_get_max(type)
+      if maxCode >= 0 {
+        for code in 0...UInt32(maxCode) where libevdev_has_event_code(device, type, code) == 1 {
+          codes.insert(UInt16(code))
+        }
+      }
+      description.supportedCodes[UInt16(type)] = codes
+    }
+    for code in description.supportedCodes[EventType.abs] ?? [] {
+      guard let info = libevdev_get_abs_info(device, UInt32(code)) else { continue }
+      description.absoluteAxes[code] = AbsInfo(
+        value: info.pointee.value, minimum: info.pointee.minimum, maximum: info.pointee.maximum,
+        fuzz: info.pointee.fuzz, flat: info.pointee.flat, resolution: info.pointee.resolution)
+    }
+    return description
+  }
+
+  /// Reads one event in normal mode (`sync: false`) or one resynchronisation event.
+  func next(sync: Bool) throws(EvdevError) -> NextEvent {
+    var raw = input_event()
+    let flag = sync ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL
+    while true {
+      let rc = libevdev_next_event(device, flag.rawValue, &raw)
+      let event = InputEvent(
+        time: Int64(raw.time.tv_sec) * 1_000_000 + Int64(raw.time.tv_usec),
+        type: raw.type, code: raw.code, value: raw.value)
+      switch rc {
+      case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue): return .event(event)
+      case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue): return sync ? .event(event) : .dropped(event)
+      case -EAGAIN: return .empty
+      case -EINTR: continue
+      case -ENODEV: return .gone
+      default: throw EvdevError(call: "libevdev_next_event", errno: -rc, path: path)
+      }
+    }
+  }
+}
+
+/// What `poll()` saw on the device and the signal pipe.
+enum PollOutcome {
+  case readable, timeout, signalled, interrupted, hangup
+}
+
+/// Waits for the device to become readable, at most `timeout` ms (-1 forever), also waking up
+/// when SIGINT or SIGTERM arrived since `SignalWatch.install()`.
+func pollDevice(fd: Int32, timeout: Int32, path: String) throws(EvdevError) -> PollOutcome {
+  var fds = [
+    pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+    pollfd(fd: SignalWatch.readEnd, events: Int16(POLLIN), revents: 0),
+  ]
+  let count = SignalWatch.readEnd >= 0 ? 2 : 1
+  let rc = poll(&fds, nfds_t(count), timeout)
+  if rc < 0 {
+    if errno == EINTR { return SignalWatch.takeSignal() ? .signalled : .interrupted }
+    throw EvdevError(call: "poll", errno: errno, path: path)
+  }
+  if count == 2 && fds[1].revents != 0 && SignalWatch.takeSignal() { return .signalled }
+  if rc == 0 { return .timeout }
+  if fds[0].revents & Int16(POLLIN) != 0 { return .readable }
+  if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
+  return .timeout
+}
+
+/// The local monotonic clock in microseconds: only for mapping deadlines to poll timeouts and
+/// measuring idle time, never compared with event time.
+func monotonicNow() -> Microseconds {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+}
+
+/// The C library's message for an errno value.
+func errorMessage(_ code: Int32) -> String {
+  strerror(code).map { String(cString: $0) } ?? "error \(code)"
+}
+
+/// The names in a directory, or the errno of `opendir`.
+func directoryEntries(_ path: String) -> Result<[String], EvdevError> {
+  guard let directory = opendir(path) else {
+    return .failure(EvdevError(call: "opendir", errno: errno, path: path))
+  }
+  defer { closedir(directory) }
+  var names: [String] = []
+  while let entry = readdir(directory) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    names.append(name)
+  }
+  return .success(names)
+}
+
+/// Turns SIGINT and SIGTERM into a byte on a pipe (the self-pipe trick), so `poll()` wakes up
+/// and the live loop can end cleanly.
+enum SignalWatch {
+  nonisolated(unsafe) static var readEnd: Int32 = -1
+  nonisolated(unsafe) static var writeEnd: Int32 = -1
+
+  /// Installs the handlers once; later calls do nothing.
+  static func install() {
+    guard readEnd < 0 else { return }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    readEnd = ends[0]
+    writeEnd = ends[1]
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in
+      var byte: UInt8 = 1
+      _ = write(SignalWatch.writeEnd, &byte, 1)
+    }
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGINT, &action, nil)
+    sigaction(SIGTERM, &action, nil)
+  }
+
+  /// Whether a signal arrived since the last call (drains the pipe).
+  static func takeSignal() -> Bool {
+    guard readEnd >= 0 else { return false }
+    var buffer = [UInt8](repeating: 0, count: 16)
+    var seen = false
+    while read(readEnd, &buffer, buffer.count) > 0 { seen = true }
+    return seen
+  }
+}

@@ -1,0 +1,143 @@
+import TouchInput
+
+/// What the live loop drives: a decoder and gesture engine, a recorder, or a test probe.
+///
+/// Every time it is given is event time (microseconds on the device's clock), so a sink run
+/// live produces exactly what it produces when a recording of the same events is replayed.
+public protocol LiveEventSink {
+  /// Handles one event read from the device, in order.
+  mutating func handle(_ event: InputEvent)
+  /// The event time of the next timer (a long press, a double-tap window), if any.
+  var nextDeadline: Microseconds? { get }
+  /// Fires timers up to `time` with no new event: the device was quiet until then.
+  mutating func advance(to time: Microseconds)
+  /// The device was unplugged after its last event at `time`; cancel what is in flight.
+  mutating func deviceVanished(at time: Microseconds)
+  /// The user asked to stop (SIGINT or SIGTERM) after the last event at `time`.
+  mutating func interrupted(at time: Microseconds)
+}
+
+/// Why `LiveLoop.run(_:)` returned.
+public enum LiveExit: Sendable, Equatable {
+  /// No event arrived for the idle limit (`--exit-after-idle`).
+  case idle
+  /// The event limit was reached (`--max-events`).
+  case maxEvents
+  /// SIGINT or SIGTERM arrived; the sink was told with `interrupted(at:)`.
+  case interrupted
+  /// The device vanished; the sink was told with `deviceVanished(at:)`.
+  case deviceGone
+}
+
+/// The poll loop of the live path: reads events into a sink and turns the sink's deadlines
+/// into poll timeouts, so a timer fires while a finger rests with no event arriving.
+///
+/// Event time and the local monotonic clock are never assumed to agree. A deadline is mapped
+/// to local time relative to when the last event arrived:
+/// `timeout = (deadline − last event time) − (now − last arrival)`; when it expires the sink
+/// advances to the deadline itself, in event time.
+public struct LiveLoop {
+  /// The device being read.
+  public let input: EvdevInput
+  /// Stop after this many milliseconds of local time without an event, or never.
+  public var exitAfterIdle: Int?
+  /// Stop after this many events, or never.
+  public var maxEvents: Int?
+  /// Lateness of every deadline fired from a poll timeout (local µs after it was due).
+  public private(set) var deadlineLateness: [Microseconds] = []
+  /// The number of events handed to the sink so far.
+  public private(set) var eventCount = 0
+
+  private var lastEventTime: Microseconds?
+  private var lastArrival: Microseconds = 0
+  private var buffer: [InputEvent] = []
+
+  /// Creates a loop over an opened device.
+  ///
+  /// - Parameters:
+  ///   - input: The device.
+  ///   - exitAfterIdle: Milliseconds of local time without events after which `run` returns
+  ///     `.idle`; `nil` waits forever.
+  ///   - maxEvents: The number of events after which `run` returns `.maxEvents`.
+  public init(input: EvdevInput, exitAfterIdle: Int?, maxEvents: Int?) {
+    self.input = input
+    self.exitAfterIdle = exitAfterIdle
+    self.maxEvents = maxEvents
+    buffer.reserveCapacity(256)
+  }
+
+  /// Runs until the device vanishes, a signal arrives, or an idle or event limit is reached.
+  ///
+  /// Installs SIGINT and SIGTERM handlers that wake the loop up.
+  /// - Parameter sink: Receives the events, timer advances and the ending.
+  /// - Returns: Why the loop stopped.
+  /// - Throws: `EvdevError` when reading or polling fails.
+  public mutating func run<S: LiveEventSink>(_ sink: inout S) throws(EvdevError) -> LiveExit {
+    SignalWatch.install()
+    lastArrival = monotonicNow()
+    while true {
+      let now = monotonicNow()
+      var timeout: Int64 = -1
+      var firesDeadline: Microseconds?
+      if let deadline = sink.nextDeadline, let lastEventTime {
+        let wait = (deadline - lastEventTime) - (now - lastArrival)
+        if wait <= 0 {
+          fire(deadline, wait: wait, into: &sink)
+          continue
+        }
+        timeout = wait
+        firesDeadline = deadline
+      }
+      if let exitAfterIdle {
+        let idleLeft = Int64(exitAfterIdle) * 1000 - (now - lastArrival)
+        if idleLeft <= 0 { return .idle }
+        if timeout < 0 || idleLeft < timeout {
+          timeout = idleLeft
+          firesDeadline = nil
+        }
+      }
+      let milliseconds = timeout < 0 ? -1 : Int32(clamping: (timeout + 999) / 1000)
+      switch try input.wait(timeout: milliseconds) {
+      case .timeout:
+        if let firesDeadline, let lastEventTime {
+          let due = lastArrival + (firesDeadline - lastEventTime)
+          fire(firesDeadline, wait: due - monotonicNow(), into: &sink)
+        }
+      case .interrupted:
+        sink.interrupted(at: lastEventTime ?? 0)
+        return .interrupted
+      case .hangup:
+        sink.deviceVanished(at: lastEventTime ?? 0)
+        return .deviceGone
+      case .readable:
+        if let exit = try readBatch(into: &sink) { return exit }
+      }
+    }
+  }
+
+  private mutating func fire<S: LiveEventSink>(
+    _ deadline: Microseconds, wait: Microseconds, into sink: inout S
+  ) {
+    deadlineLateness.append(max(0, -wait))
+    sink.advance(to: deadline)
+  }
+
+  private mutating func readBatch<S: LiveEventSink>(into sink: inout S) throws(EvdevError)
+    -> LiveExit?
+  {
+    buffer.removeAll(keepingCapacity: true)
+    let status = try input.readAvailable(into: &buffer)
+    if !buffer.isEmpty { lastArrival = monotonicNow() }
+    for event in buffer {
+      sink.handle(event)
+      lastEventTime = event.time
+      eventCount += 1
+      if let maxEvents, eventCount >= maxEvents { return .maxEvents }
+    }
+    if status == .deviceGone {
+      sink.deviceVanished(at: lastEventTime ?? 0)
+      return .deviceGone
+    }
+    return nil
+  }
+}
