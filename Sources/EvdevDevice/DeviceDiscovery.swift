@@ -58,7 +58,7 @@ extension EvdevInput {
     numbered.sort { $0.0 < $1.0 }
     return numbered.map { _, name in
       let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-      do {
+      do throws(EvdevError) {
         let input = try EvdevInput.open(path: path)
         return DiscoveredDevice(path: path, device: input.device, error: nil)
       } catch {
