@@ -70,7 +70,11 @@ final class LibevdevHandle {
     for property in 0...UInt32(INPUT_PROP_MAX) where libevdev_has_property(device, property) == 1 {
       description.properties.insert(UInt16(property))
     }
+    var types = Set<UInt16>()
     for type in 0...UInt32(EV_MAX) where libevdev_has_event_type(device, type) == 1 {
+      types.insert(UInt16(type))
+    }
+    for type in 1...UInt32(EV_MAX) where types.contains(UInt16(type)) {
       var codes = Set<UInt16>()
       let maxCode = libevdev_event_type_get_max(type)
       if maxCode >= 0 {
@@ -80,6 +84,8 @@ final class LibevdevHandle {
       }
       description.supportedCodes[UInt16(type)] = codes
     }
+    // As in an evemu header (and the kernel's EVIOCGBIT(0)), the EV_SYN "codes" are the types.
+    description.supportedCodes[EventType.syn] = types
     for code in description.supportedCodes[EventType.abs] ?? [] {
       guard let info = libevdev_get_abs_info(device, UInt32(code)) else { continue }
       description.absoluteAxes[code] = AbsInfo(

@@ -1,0 +1,109 @@
+import TouchInput
+
+/// How blocks of the script are paced: the recording's gaps divided by a speed-up factor, with
+/// a floor (umockdev needs ≥ 1 ms between blocks or the reader gets partial `input_event`s and
+/// libevdev fails with `EINVAL`).
+struct Pacing {
+  /// The speed-up factor: 1 replays in real time, 10 ten times faster.
+  var speed: Double = 1
+  /// The smallest delay between two blocks, in milliseconds.
+  var minimumDelay: Int = 1
+}
+
+/// Encodes events as an umockdev script: one `r DELAY DATA` line per frame.
+///
+/// DATA is the frame's `struct input_event` records (x86-64: 8-byte seconds, 8-byte
+/// microseconds, type, code, value, little-endian), with bytes below 32 written as `^`
+/// followed by the byte + 64 and `^` itself as ``^` ``. umockdev's parser drops a block's
+/// leading space (0x20) — the low byte of the first event's seconds — so a frame whose data
+/// would start with a space is sent in the same block as the frame before it; if the very first
+/// frame would, every time is shifted by one second (reported in `shift`).
+struct UmockdevScript {
+  /// The script's bytes (latin-1: umockdev reads DATA byte by byte).
+  private(set) var bytes: [UInt8] = []
+  /// Microseconds added to every timestamp (0 unless the first frame started at a second
+  /// ≡ 32 mod 256).
+  private(set) var shift: Microseconds = 0
+  /// How many frames were merged into their predecessor's block to avoid a leading space.
+  private(set) var mergedFrames = 0
+  /// How many blocks were written.
+  private(set) var blockCount = 0
+
+  /// Builds the script for `events` (split into frames at `SYN_REPORT`).
+  init(events: [InputEvent], pacing: Pacing) {
+    let frames = Self.frames(of: events)
+    guard let first = frames.first else { return }
+    if Self.startsWithSpace(events[first.lowerBound], shift: 0) { shift = 1_000_000 }
+    var blocks: [(time: Microseconds, data: [UInt8])] = []
+    for frame in frames {
+      var data: [UInt8] = []
+      data.reserveCapacity(frame.count * 24)
+      for event in events[frame] { Self.append(event, shift: shift, to: &data) }
+      let time = events[frame.upperBound - 1].time
+      if data.first == 0x20, !blocks.isEmpty {
+        blocks[blocks.count - 1].data += data
+        blocks[blocks.count - 1].time = time
+        mergedFrames += 1
+      } else {
+        blocks.append((time, data))
+      }
+    }
+    var elapsed = 0  // milliseconds of delay written so far
+    let start = blocks[0].time
+    for block in blocks {
+      let target = Double(block.time - start) / 1000 / pacing.speed
+      let delay = max(pacing.minimumDelay, Int((target - Double(elapsed)).rounded()))
+      elapsed += delay
+      bytes += Array("r \(delay) ".utf8)
+      Self.escape(block.data, into: &bytes)
+      bytes.append(0x0a)
+    }
+    blockCount = blocks.count
+  }
+
+  /// The index ranges of the frames: each ends with `SYN_REPORT` (the last may not).
+  private static func frames(of events: [InputEvent]) -> [Range<Int>] {
+    var frames: [Range<Int>] = []
+    var start = 0
+    for (index, event) in events.enumerated()
+    where event.type == EventType.syn && event.code == SynCode.report {
+      frames.append(start..<(index + 1))
+      start = index + 1
+    }
+    if start < events.count { frames.append(start..<events.count) }
+    return frames
+  }
+
+  private static func startsWithSpace(_ event: InputEvent, shift: Microseconds) -> Bool {
+    UInt8(truncatingIfNeeded: (event.time + shift) / 1_000_000) == 0x20
+  }
+
+  private static func append(_ event: InputEvent, shift: Microseconds, to data: inout [UInt8]) {
+    let time = event.time + shift
+    appendLittleEndian(UInt64(bitPattern: time / 1_000_000), bytes: 8, to: &data)
+    appendLittleEndian(UInt64(bitPattern: time % 1_000_000), bytes: 8, to: &data)
+    appendLittleEndian(UInt64(event.type), bytes: 2, to: &data)
+    appendLittleEndian(UInt64(event.code), bytes: 2, to: &data)
+    appendLittleEndian(UInt64(UInt32(bitPattern: event.value)), bytes: 4, to: &data)
+  }
+
+  private static func appendLittleEndian(_ value: UInt64, bytes: Int, to data: inout [UInt8]) {
+    for index in 0..<bytes { data.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
+  }
+
+  /// umockdev's escaping: bytes below 32 as `^` + (byte + 64), `^` as ``^` ``, others verbatim
+  /// as latin-1 characters.
+  static func escape(_ data: [UInt8], into out: inout [UInt8]) {
+    for byte in data {
+      if byte < 32 {
+        out.append(UInt8(ascii: "^"))
+        out.append(byte + 64)
+      } else if byte == UInt8(ascii: "^") {
+        out.append(UInt8(ascii: "^"))
+        out.append(UInt8(ascii: "`"))
+      } else {
+        out.append(byte)
+      }
+    }
+  }
+}
