@@ -1,0 +1,47 @@
+import TouchInput
+
+/// `gesturectl replay FILE…`: decode recordings and print what was recognized.
+let replayCommand = Command(
+  name: "replay",
+  summary: "Replay recordings and print recognized gestures.",
+  usage: "replay [OPTIONS] FILE…",
+  discussion: """
+    Reads evemu recordings (all format generations; header and events in one file, or a
+    header-less events file with --device DESC), decodes them into touch frames and prints
+    one line per gesture event. Times are seconds since the file's first event; positions are
+    millimetres from the surface's top-left corner after --rotate/--calibration.
+    """,
+  options: [
+    .flag("json", "Write JSON Lines (one object per event) instead of text."),
+    .flag("touches", "Also print every touch change (began, moved, ended, cancelled)."),
+    .flag("no-gestures", "Do not run the recognizers (with --touches: touch changes only)."),
+    .flag("explain", "Also print every recognizer state change with its reason."),
+  ] + traceOptions,
+  run: { arguments, console in
+    guard !arguments.positionals.isEmpty else { throw UsageError(message: "no FILE given") }
+    let options = try decoderOptions(from: arguments)
+    let settings = PipelineSettings(arguments: arguments)
+    let many = arguments.positionals.count > 1
+    for path in arguments.positionals {
+      if many && !settings.json { console.out.line("# \(path)") }
+      var reader = try openTrace(path, arguments: arguments)
+      var pipeline = TracePipeline(
+        device: reader.device, options: options, settings: settings, console: console, path: path)
+      var batch = EventBatch()
+      do {
+        while try reader.read(into: &batch) {
+          for index in batch.events.indices {
+            pipeline.handle(batch.events[index], line: Int(batch.lines[index]))
+          }
+        }
+      } catch {
+        pipeline.finish()
+        for warning in reader.warnings { console.warning(warning.description) }
+        throw error
+      }
+      pipeline.finish()
+      for warning in reader.warnings { console.warning(warning.description) }
+    }
+    return ExitStatus.ok
+  }
+)

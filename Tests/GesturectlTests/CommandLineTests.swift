@@ -1,0 +1,83 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+/// The built `gesturectl` binary: help, usage errors, bad input and exit statuses.
+@Suite("gesturectl command line")
+struct CommandLineTests {
+  @Test("--help lists the subcommands and exits 0")
+  func toolHelp() throws {
+    let result = try runProduct("gesturectl", ["--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("replay"))
+    #expect(result.stdout.contains("info"))
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test("Each subcommand has --help", arguments: ["replay", "info"])
+  func subcommandHelp(name: String) throws {
+    let result = try runProduct("gesturectl", [name, "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("USAGE: gesturectl \(name)"))
+  }
+
+  @Test("No arguments prints the help and exits 2")
+  func noArguments() throws {
+    let result = try runProduct("gesturectl", [])
+    #expect(result.status == 2)
+    #expect(result.stdout.contains("SUBCOMMANDS"))
+  }
+
+  @Test("A mistyped option gets a suggestion and exit status 2")
+  func optionTypo() throws {
+    let result = try runProduct("gesturectl", ["replay", "--jsno", "x.evemu"])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "error: unknown option --jsno; did you mean --json? (see 'gesturectl replay --help')\n")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("A mistyped subcommand gets a suggestion and exit status 2")
+  func subcommandTypo() throws {
+    let result = try runProduct("gesturectl", ["replya", "x.evemu"])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "error: unknown subcommand 'replya'; did you mean 'replay'? (see 'gesturectl --help')\n")
+  }
+
+  @Test("Bad option values are usage errors", arguments: [
+    ["--rotate", "45"], ["--size", "big"], ["--calibration", "1 2"], ["--axes", "ABS_Q,ABS_X"],
+  ])
+  func badValues(option: [String]) throws {
+    let result = try runProduct("gesturectl", ["replay"] + option + ["x.evemu"])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("error: --\(option[0].dropFirst(2))"))
+  }
+
+  @Test("A missing file is bad input: exit 1 and the file named")
+  func missingFile() throws {
+    let result = try runProduct("gesturectl", ["replay", "/nonexistent/trace.evemu"])
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("error: /nonexistent/trace.evemu"))
+  }
+
+  @Test("A malformed line stops with file:line: reason and keeps what was already printed")
+  func malformedKeepsOutput() throws {
+    let source = packageDirectory.appendingPathComponent(
+      "Recordings/public/isdv4-e6-double-tap-center.evemu")
+    var text = try String(contentsOf: source, encoding: .utf8)
+    text += "E: 1330495877.999999 0003 zz 12\n"
+    let broken = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "broken-\(getpid()).evemu")
+    try text.write(to: broken, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: broken) }
+    let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    let result = try runProduct(
+      "gesturectl", ["replay", "--touches", "--no-gestures", broken.path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("error: \(broken.path):\(lineCount): "))
+    #expect(result.stdout.contains("ended"))
+  }
+}

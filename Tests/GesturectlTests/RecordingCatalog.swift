@@ -1,0 +1,36 @@
+import Foundation
+import GestureTestSupport
+
+/// One recording of `Recordings/` with its options and golden files.
+struct Recording: CustomTestStringConvertible, Sendable {
+  /// The path relative to the package, e.g. `Recordings/public/wetab-taps.evemu`.
+  var relativePath: String
+
+  /// The absolute path of the recording.
+  var url: URL { packageDirectory.appendingPathComponent(relativePath) }
+
+  /// Extra command-line arguments from the sibling `.args` file, one per line.
+  var arguments: [String] {
+    let argsURL = url.deletingPathExtension().appendingPathExtension("args")
+    guard let text = try? String(contentsOf: argsURL, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+  }
+
+  /// The golden file with `suffix` (`touches`, `gestures`, `carousel`).
+  func golden(_ suffix: String) -> URL {
+    url.deletingPathExtension().appendingPathExtension(suffix)
+  }
+
+  var testDescription: String { relativePath }
+
+  /// Every `.evemu` file under `Recordings/`, sorted.
+  static var all: [Recording] {
+    let root = packageDirectory.appendingPathComponent("Recordings")
+    let enumerator = FileManager.default.enumerator(atPath: root.path)
+    var found: [Recording] = []
+    while let path = enumerator?.nextObject() as? String {
+      if path.hasSuffix(".evemu") { found.append(Recording(relativePath: "Recordings/" + path)) }
+    }
+    return found.sorted { $0.relativePath < $1.relativePath }
+  }
+}
