@@ -107,8 +107,14 @@ public final class EvdevInput {
   /// - Returns: Why the wait ended.
   /// - Throws: `EvdevError` when `poll` fails for a reason other than `EINTR`.
   public func wait(timeout: Int32) throws(EvdevError) -> WaitResult {
-    let end = timeout >= 0 ? monotonicNow() + Int64(timeout) * 1000 : Int64.max
-    var remaining = timeout
+    try wait(microseconds: timeout < 0 ? -1 : Int64(timeout) * 1000)
+  }
+
+  /// Waits at most `microseconds` (negative: forever); `EINTR` without SIGINT or SIGTERM is
+  /// retried with the time left.
+  func wait(microseconds: Microseconds) throws(EvdevError) -> WaitResult {
+    let end = microseconds >= 0 ? monotonicNow() + microseconds : Int64.max
+    var remaining = microseconds
     while true {
       switch try pollDevice(fd: handle.fd, timeout: remaining, path: path) {
       case .readable: return .readable
@@ -116,10 +122,9 @@ public final class EvdevInput {
       case .signalled: return .interrupted
       case .hangup: return .hangup
       case .interrupted:
-        guard timeout >= 0 else { continue }
-        let left = end - monotonicNow()
-        if left <= 0 { return .timeout }
-        remaining = Int32((left + 999) / 1000)
+        guard microseconds >= 0 else { continue }
+        remaining = end - monotonicNow()
+        if remaining <= 0 { return .timeout }
       }
     }
   }

@@ -121,15 +121,21 @@ enum PollOutcome {
   case readable, timeout, signalled, interrupted, hangup
 }
 
-/// Waits for the device to become readable, at most `timeout` ms (-1 forever), also waking up
-/// when SIGINT or SIGTERM arrived since `SignalWatch.install()`.
-func pollDevice(fd: Int32, timeout: Int32, path: String) throws(EvdevError) -> PollOutcome {
+/// Waits for the device to become readable, at most `timeout` µs (negative: forever), also
+/// waking up when SIGINT or SIGTERM arrived since `SignalWatch.install()`.
+///
+/// `ppoll` takes the timeout in nanoseconds, so a deadline is not rounded up to a whole
+/// millisecond.
+func pollDevice(fd: Int32, timeout: Microseconds, path: String) throws(EvdevError)
+  -> PollOutcome
+{
   var fds = [
     pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
     pollfd(fd: SignalWatch.readEnd, events: Int16(POLLIN), revents: 0),
   ]
   let count = SignalWatch.readEnd >= 0 ? 2 : 1
-  let rc = poll(&fds, nfds_t(count), timeout)
+  var limit = timespec(tv_sec: Int(timeout / 1_000_000), tv_nsec: Int(timeout % 1_000_000) * 1000)
+  let rc = timeout < 0 ? ppoll(&fds, nfds_t(count), nil, nil) : ppoll(&fds, nfds_t(count), &limit, nil)
   if rc < 0 {
     if errno == EINTR { return SignalWatch.takeSignal() ? .signalled : .interrupted }
     throw EvdevError(call: "poll", errno: errno, path: path)

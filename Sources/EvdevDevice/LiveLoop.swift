@@ -96,8 +96,7 @@ public struct LiveLoop {
           firesDeadline = nil
         }
       }
-      let milliseconds = timeout < 0 ? -1 : Int32(clamping: (timeout + 999) / 1000)
-      switch try input.wait(timeout: milliseconds) {
+      switch try input.wait(microseconds: timeout) {
       case .timeout:
         if let firesDeadline, let lastEventTime {
           let due = lastArrival + (firesDeadline - lastEventTime)
