@@ -1,0 +1,72 @@
+import EvdevDevice
+import TouchInput
+
+/// `gesturectl live [DEVICE]`: recognize gestures from a touchscreen as they happen.
+let liveCommand = Command(
+  name: "live",
+  summary: "Recognize gestures from a live touchscreen.",
+  usage: "live [OPTIONS] [DEVICE]",
+  discussion: """
+    Reads /dev/input/eventN through libevdev and prints what replay would print for a
+    recording of the same events: timers (long press, double-tap window) fire from the poll
+    timeout while a finger rests, at their deadline in event time. With no DEVICE, uses the
+    only touchscreen. Ctrl-C ends cleanly (gestures in flight are cancelled, exit 0); a
+    vanished device ends with an error (exit 1). --exit-after-idle and --max-events end like
+    the end of a recording (pending timers fire, touches still down are cancelled).
+    """,
+  options: [
+    .flag("json", "Write JSON Lines (one object per event) instead of text."),
+    .flag("touches", "Also print every touch change (began, moved, ended, cancelled)."),
+    .flag("no-gestures", "Do not run the recognizers (with --touches: touch changes only)."),
+    .flag("explain", "Also print every recognizer state change with its reason."),
+    .flag("latency", "At the end, print on stderr how late timers fired (local clock)."),
+  ] + liveDeviceOptions + traceOptions.filter { $0.name != "device" && $0.name != "lenient" },
+  run: { arguments, console in
+    guard arguments.positionals.count <= 1 else {
+      throw UsageError(message: "live takes at most one DEVICE")
+    }
+    let options = try decoderOptions(from: arguments)
+    let limits = try liveLimits(arguments)
+    let input = try openTouchDevice(arguments.positionals.first, grab: arguments.has("grab"))
+    var sink = PipelineSink(
+      pipeline: TracePipeline(
+        device: input.device, options: options, settings: PipelineSettings(arguments: arguments),
+        console: console, path: input.path))
+    var loop = LiveLoop(input: input, exitAfterIdle: limits.idle, maxEvents: limits.events)
+    let exit = try runLoop(&loop, &sink)
+    if exit == .idle || exit == .maxEvents { sink.pipeline.finish() }
+    if arguments.has("latency") { console.out.flush(); reportLatency(loop.deadlineLateness, console) }
+    if exit == .deviceGone {
+      throw CommandFailure(message: "\(input.path): the device vanished; gestures in flight were cancelled")
+    }
+    return ExitStatus.ok
+  }
+)
+
+/// Feeds live events to the replay pipeline.
+struct PipelineSink: LiveEventSink {
+  /// The decoder and recognizers.
+  var pipeline: TracePipeline
+
+  mutating func handle(_ event: InputEvent) { pipeline.handle(event, line: 0) }
+  var nextDeadline: Microseconds? { pipeline.nextDeadline }
+  mutating func advance(to time: Microseconds) { pipeline.advance(to: time) }
+  mutating func deviceVanished(at time: Microseconds) { pipeline.cancel(at: time) }
+  mutating func interrupted(at time: Microseconds) { pipeline.cancel(at: time) }
+}
+
+/// Prints `timer latency: n=… p50=… p99=… max=… ms` on stderr.
+private func reportLatency(_ lateness: [Microseconds], _ console: Console) {
+  guard !lateness.isEmpty else {
+    console.err.line("timer latency: no timer fired from a poll timeout")
+    return
+  }
+  let sorted = lateness.sorted()
+  func percentile(_ p: Double) -> String {
+    let index = min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)
+    return fixed(Double(sorted[max(0, index)]) / 1000, places: 3)
+  }
+  console.err.line(
+    "timer latency: n=\(sorted.count) p50=\(percentile(0.5)) p99=\(percentile(0.99)) "
+      + "max=\(percentile(1)) ms")
+}
