@@ -14,9 +14,10 @@ let liveDeviceOptions: [OptionSpec] = [
 ///   how to get access on permission errors), is not a touch device, or when no single
 ///   touchscreen can be chosen.
 func openTouchDevice(_ path: String?, grab: Bool) throws(CommandFailure) -> EvdevInput {
-  let chosen = try path ?? onlyTouchscreen()
+  let chosen: String
+  if let path { chosen = path } else { chosen = try onlyTouchscreen() }
   let input: EvdevInput
-  do {
+  do throws(EvdevError) {
     input = try EvdevInput.open(path: chosen, grab: grab)
   } catch {
     throw CommandFailure(message: error.description)
@@ -66,7 +67,7 @@ func liveLimits(_ arguments: ParsedArguments) throws(UsageError) -> (idle: Int?,
 func runLoop<S: LiveEventSink>(_ loop: inout LiveLoop, _ sink: inout S) throws(CommandFailure)
   -> LiveExit
 {
-  do {
+  do throws(EvdevError) {
     return try loop.run(&sink)
   } catch {
     throw CommandFailure(message: error.description)

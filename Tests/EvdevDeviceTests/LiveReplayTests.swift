@@ -1,0 +1,86 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+/// One recording of `Recordings/` and the options its sibling `.args` file gives.
+struct LiveRecording: CustomTestStringConvertible, Sendable {
+  /// The path relative to the package.
+  var relativePath: String
+
+  /// The absolute path.
+  var path: String { packageDirectory.appendingPathComponent(relativePath).path }
+
+  /// The `.args` options, one per line.
+  var arguments: [String] {
+    let argsPath = String(path.dropLast(".evemu".count)) + ".args"
+    guard let text = try? String(contentsOfFile: argsPath, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+  }
+
+  /// The options that also apply to a live device (not `--device DESC`, not `--lenient`).
+  var liveArguments: [String] {
+    var result: [String] = []
+    var skipNext = false
+    for argument in arguments {
+      if skipNext {
+        skipNext = false
+      } else if argument == "--device" {
+        skipNext = true
+      } else if argument != "--lenient" && !argument.hasPrefix("--device=") {
+        result.append(argument)
+      }
+    }
+    return result
+  }
+
+  var testDescription: String { relativePath }
+
+  /// Every `.evemu` file under `Recordings/`, sorted.
+  static var all: [LiveRecording] {
+    let root = packageDirectory.appendingPathComponent("Recordings")
+    let enumerator = FileManager.default.enumerator(atPath: root.path)
+    var found: [LiveRecording] = []
+    while let path = enumerator?.nextObject() as? String {
+      if path.hasSuffix(".evemu") { found.append(LiveRecording(relativePath: "Recordings/" + path)) }
+    }
+    return found.sorted { $0.relativePath < $1.relativePath }
+  }
+}
+
+/// `gesturectl live` on an emulated device prints what `gesturectl replay` prints for the
+/// recording the emulation comes from.
+@Suite(
+  "live equals replay under umockdev",
+  .enabled(if: Umockdev.isAvailable, "umockdev-run is not installed (apt install umockdev)"))
+struct LiveReplayTests {
+  /// Recordings play 20 times faster than recorded, with at least 1 ms between frames.
+  static let speed = "20"
+
+  @Test("live prints the same touches and gestures as replay", arguments: LiveRecording.all)
+  func liveEqualsReplay(recording: LiveRecording) throws {
+    let directory = try Umockdev.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let prefix = try Umockdev.fixture(
+      recording.path, in: directory, options: ["--speed", Self.speed] + deviceOption(recording))
+    let events = try Umockdev.eventCount(recording.path)
+    let live = try Umockdev.gesturectl(
+      ["live", Umockdev.node, "--touches", "--max-events", String(events),
+       "--exit-after-idle", "3000"] + recording.liveArguments,
+      device: prefix)
+    let replay = try runProduct(
+      "gesturectl", ["replay", "--touches", recording.path] + recording.arguments)
+    #expect(!live.timedOut)
+    #expect(live.status == 0, "live failed: \(live.stderr)")
+    #expect(replay.status == 0, "replay failed: \(replay.stderr)")
+    #expect(!live.stdout.isEmpty)
+    #expect(live.stdout == replay.stdout)
+  }
+
+  private func deviceOption(_ recording: LiveRecording) -> [String] {
+    let arguments = recording.arguments
+    guard let index = arguments.firstIndex(of: "--device"), index + 1 < arguments.count else {
+      return []
+    }
+    return ["--device", arguments[index + 1]]
+  }
+}

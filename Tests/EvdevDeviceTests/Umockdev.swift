@@ -1,0 +1,73 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+/// Running the real `gesturectl` against a device emulated by umockdev.
+///
+/// `umockdev-script` turns a recording into the `.umockdev` + `.ioctl` + `.script` triple;
+/// `umockdev-run` preloads its library so `/dev/input/event5` opens, answers libevdev's ioctls
+/// and delivers the script's blocks at their pace. The whole process group is killed on
+/// timeout (umockdev-run can outlive its child).
+enum Umockdev {
+  /// The emulated node.
+  static let node = "/dev/input/event5"
+
+  /// The `umockdev-run` executable, or `nil` when it is not installed.
+  static let runner: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/umockdev-run"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }()
+
+  /// Whether the live tests can run.
+  static var isAvailable: Bool { runner != nil }
+
+  /// A fresh temporary directory for one test's files.
+  static func scratchDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "evdev-tests-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Writes the umockdev triple for `recording` under `directory` and returns its prefix.
+  ///
+  /// - Parameters:
+  ///   - recording: An evemu recording, or `nil` with `["--keyboard"]` in `options`.
+  ///   - options: Extra `umockdev-script` options (`--speed 20`, `--real-time`, …).
+  static func fixture(
+    _ recording: String?, in directory: URL, name: String = "device", options: [String] = []
+  ) throws -> String {
+    let prefix = directory.appendingPathComponent(name).path
+    var arguments = ["-o", prefix, "--node", node] + options
+    if let recording { arguments.insert(recording, at: 0) }
+    let result = try runProduct("umockdev-script", arguments, timeout: 60)
+    try #require(result.status == 0, "umockdev-script failed: \(result.stderr)")
+    return prefix
+  }
+
+  /// Runs `gesturectl ARGUMENTS` with the emulated device of `prefix`.
+  static func gesturectl(
+    _ arguments: [String], device prefix: String, timeout: Double = 60
+  ) throws -> ProcessResult {
+    let runner = try #require(runner, "umockdev-run is not installed")
+    let gesturectl = productsDirectory.appendingPathComponent("gesturectl").path
+    return try runProcess(
+      runner,
+      [
+        "-d", prefix + ".umockdev", "-i", "\(node)=\(prefix).ioctl",
+        "-s", "\(node)=\(prefix).script", "--", gesturectl,
+      ] + arguments, timeout: timeout)
+  }
+
+  /// The number of `E:` lines of an evemu recording.
+  static func eventCount(_ path: String) throws -> Int {
+    let text = try String(contentsOfFile: path, encoding: .isoLatin1)
+    var count = 0
+    for line in text.split(separator: "\n") where line.hasPrefix("E:") { count += 1 }
+    return count
+  }
+}
