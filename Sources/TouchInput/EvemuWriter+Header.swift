@@ -93,8 +93,11 @@ extension EvemuWriter {
     for type in codes.keys.sorted() {
       out += "#   Event type " + String(type) + " (" + KernelNames.typeName(type) + ")\n"
       let listed: Set<UInt16> =
-        type == EventType.syn ? [SynCode.report, SynCode.config, SynCode.mtReport,
-          SynCode.dropped] : codes[type] ?? []
+        type == EventType.syn
+        ? [
+          SynCode.report, SynCode.config, SynCode.mtReport,
+          SynCode.dropped,
+        ] : codes[type] ?? []
       for code in listed.sorted() {
         out += "#     Event code " + String(code) + " ("
         out += KernelNames.codeName(type: type, code: code) + ")\n"

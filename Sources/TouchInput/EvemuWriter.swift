@@ -67,7 +67,8 @@ public struct EvemuWriter {
     if event.type == EventType.syn {
       appendSyncComment(event, to: &out)
     } else {
-      out += knownAbs
+      out +=
+        knownAbs
         ? absComments[Int(event.code)] : Self.comment(type: event.type, code: event.code)
       out += String(event.value)
     }

@@ -76,7 +76,8 @@ private func event(_ time: Microseconds, _ type: UInt16, _ code: UInt16, _ value
     #expect(header.contains("#       Max       1279\n#       Fuzz         0\n"))
     #expect(header.contains("#       Resolution   0\n"))
     #expect(header.contains("# Properties:\n#   Property  type 1 (INPUT_PROP_DIRECT)\nN: "))
-    #expect(header.hasSuffix("#      Waiting for events      #\n################################\n"))
+    #expect(
+      header.hasSuffix("#      Waiting for events      #\n################################\n"))
     #expect(!header.contains("# Size in mm"))
   }
 
@@ -90,7 +91,8 @@ private func event(_ time: Microseconds, _ type: UInt16, _ code: UInt16, _ value
     device.absoluteAxes[AbsCode.x]?.resolution = 5
     device.absoluteAxes[AbsCode.y]?.resolution = 5
     let header = EvemuWriter(device: device).header()
-    #expect(header.contains("# Input device ID: bus 0x03 vendor 0x2575 product 0x204 version 0x111\n"))
+    #expect(
+      header.contains("# Input device ID: bus 0x03 vendor 0x2575 product 0x204 version 0x111\n"))
     #expect(header.contains("\nI: 0003 2575 0204 0111\n"))
     #expect(header.contains("# Size in mm: 255x153\n"))
     #expect(header.contains("\nA: 00 0 1279 0 0 5\n"))
