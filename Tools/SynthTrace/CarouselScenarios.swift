@@ -37,7 +37,9 @@ let carouselScenarios: [Scenario] = [
     $0.pause($0.random.uniform(700...900))
     $0.pinch(from: 120, to: 24, duration: 1000)
   },
-  Scenario(name: "carousel-pan-zoomed", summary: "pinch out to 2x, then pan the photo with one finger") {
+  Scenario(
+    name: "carousel-pan-zoomed", summary: "pinch out to 2x, then pan the photo with one finger"
+  ) {
     $0.pinch(from: 35, to: 70, duration: 700)
     $0.pause($0.random.uniform(700...900))
     $0.stroke(

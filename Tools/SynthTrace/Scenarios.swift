@@ -77,7 +77,8 @@ private let multiFingerScenarios: [Scenario] = [
   Scenario(name: "rotate-cw", summary: "two fingers 50 mm apart turn 90 degrees clockwise") {
     $0.pinch(from: 50, to: 50, duration: 900, rotation: degrees(90))
   },
-  Scenario(name: "rotate-ccw", summary: "two fingers 50 mm apart turn 90 degrees counter-clockwise") {
+  Scenario(name: "rotate-ccw", summary: "two fingers 50 mm apart turn 90 degrees counter-clockwise")
+  {
     $0.pinch(from: 50, to: 50, duration: 900, rotation: degrees(-90))
   },
   Scenario(

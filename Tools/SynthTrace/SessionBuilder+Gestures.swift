@@ -54,7 +54,8 @@ extension SessionBuilder {
     holdAfter: Milliseconds = 0, liftAt: Double = 1, scale: Double = 1, rotation: Double = 0
   ) {
     let points = fingertips(fingers, around: center, spacing: spacing)
-    move(points, translation: translation, duration: duration, holdBefore: holdBefore,
+    move(
+      points, translation: translation, duration: duration, holdBefore: holdBefore,
       holdAfter: holdAfter, liftAt: liftAt, scale: scale, rotation: rotation)
   }
 
@@ -105,7 +106,8 @@ extension SessionBuilder {
     rotation: Double = 0, translation: MillimeterPoint = MillimeterPoint(x: 0, y: 0)
   ) {
     let points = pinchPoints(around: center, span: from)
-    move(points, translation: translation, duration: duration,
+    move(
+      points, translation: translation, duration: duration,
       holdBefore: random.uniform(60...120), holdAfter: random.uniform(60...150),
       scale: to / from, rotation: rotation)
   }

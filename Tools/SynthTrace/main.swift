@@ -54,7 +54,9 @@ func parse(_ arguments: [String]) -> Options {
       exit(0)
     case "-o", "--output": options.output = value(for: argument)
     case "--seed":
-      guard let seed = UInt64(value(for: argument)) else { fail("--seed wants a whole number", status: 2) }
+      guard let seed = UInt64(value(for: argument)) else {
+        fail("--seed wants a whole number", status: 2)
+      }
       options.seed = seed
     case "--rate":
       guard let rate = Double(value(for: argument)), (60...240).contains(rate) else {
