@@ -51,29 +51,38 @@ extension SessionBuilder {
   mutating func stroke(
     around center: MillimeterPoint, fingers: Int = 1, spacing: Double = 18,
     translation: MillimeterPoint, duration: Milliseconds, holdBefore: Milliseconds,
-    holdAfter: Milliseconds = 0, liftAt: Double = 1, scale: Double = 1, rotation: Double = 0
+    holdAfter: Milliseconds = 0, liftAt: Double = 1, scale: Double = 1, rotation: Double = 0,
+    liftStagger: ClosedRange<Milliseconds> = staggerRange
   ) {
     let points = fingertips(fingers, around: center, spacing: spacing)
     move(
       points, translation: translation, duration: duration, holdBefore: holdBefore,
-      holdAfter: holdAfter, liftAt: liftAt, scale: scale, rotation: rotation)
+      holdAfter: holdAfter, liftAt: liftAt, scale: scale, rotation: rotation,
+      liftStagger: liftStagger)
   }
 
   /// Like `stroke`, with the landing points given.
   mutating func move(
     _ points: [MillimeterPoint], translation: MillimeterPoint, duration: Milliseconds,
     holdBefore: Milliseconds, holdAfter: Milliseconds = 0, liftAt: Double = 1,
-    scale: Double = 1, rotation: Double = 0
+    scale: Double = 1, rotation: Double = 0,
+    liftStagger: ClosedRange<Milliseconds> = staggerRange
   ) {
     let length = (translation.x * translation.x + translation.y * translation.y).squareRoot()
     let movement = Move(
       begin: holdBefore, duration: duration, translation: translation, scale: scale,
       rotation: rotation, pivot: Self.centroid(points),
       bow: length > 5 ? random.uniform(-0.04...0.04) : 0)
-    hand(points, moves: [movement], lift: holdBefore + duration * liftAt + holdAfter)
+    hand(
+      points, moves: [movement], lift: holdBefore + duration * liftAt + holdAfter,
+      liftStagger: liftStagger)
   }
 
   /// A fast swipe: 60–100 mm (60–85 mm vertically) in 120–200 ms, lifted while still moving.
+  ///
+  /// With several fingers the hand moves for 160–220 ms and the fingers leave 10–25 ms apart
+  /// from 55–68 % of the movement on, so that every finger lifts while the hand still moves,
+  /// as in a real flick.
   mutating func swipe(_ direction: Direction, fingers: Int = 1) {
     let vertical = direction == .up || direction == .down
     let distance = vertical ? random.uniform(60...85) : random.uniform(60...100)
@@ -81,11 +90,14 @@ extension SessionBuilder {
     let start = MillimeterPoint(
       x: Self.middle.x - unit.x * distance / 2 + random.uniform(-10...10),
       y: Self.middle.y - unit.y * distance / 2 + random.uniform(-8...8))
+    let single = fingers == 1
     stroke(
       around: start, fingers: fingers,
       translation: MillimeterPoint(x: unit.x * distance, y: unit.y * distance),
-      duration: random.uniform(120...200), holdBefore: random.uniform(15...40),
-      liftAt: random.uniform(0.78...0.92))
+      duration: single ? random.uniform(120...200) : random.uniform(160...220),
+      holdBefore: random.uniform(15...40),
+      liftAt: single ? random.uniform(0.78...0.92) : random.uniform(0.55...0.68),
+      liftStagger: single ? Self.staggerRange : 10...25)
   }
 
   /// Thumb and index finger `span` mm apart at 20–40° from horizontal, around `center`.

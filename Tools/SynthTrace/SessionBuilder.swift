@@ -41,9 +41,12 @@ struct SessionBuilder {
     now += gap
   }
 
-  /// Delays between fingers of one hand landing or lifting: 10–60 ms.
-  mutating func stagger() -> Milliseconds {
-    random.uniform(10...60)
+  /// The delays between fingers of one hand landing or lifting, in ms.
+  static let staggerRange: ClosedRange<Milliseconds> = 10...60
+
+  /// A delay between fingers of one hand landing or lifting, drawn from `range`.
+  mutating func stagger(_ range: ClosedRange<Milliseconds> = staggerRange) -> Milliseconds {
+    random.uniform(range)
   }
 
   /// Where `count` fingertips of one hand rest around `center`: in a row about 18 mm apart,
@@ -67,7 +70,11 @@ struct SessionBuilder {
   ///   - points: Where the fingers land, in landing order.
   ///   - moves: The hand's movements, with times relative to the last finger's landing.
   ///   - lift: When the first finger lifts, relative to the last finger's landing.
-  mutating func hand(_ points: [MillimeterPoint], moves: [Move], lift: Milliseconds) {
+  ///   - liftStagger: The delays between lifts, in ms.
+  mutating func hand(
+    _ points: [MillimeterPoint], moves: [Move], lift: Milliseconds,
+    liftStagger: ClosedRange<Milliseconds> = staggerRange
+  ) {
     var lands: [Milliseconds] = []
     var time = now
     for index in points.indices {
@@ -78,7 +85,7 @@ struct SessionBuilder {
     var lifts: [Milliseconds] = []
     var liftTime = settled + lift
     for index in points.indices {
-      if index > 0 { liftTime += stagger() }
+      if index > 0 { liftTime += stagger(liftStagger) }
       lifts.append(liftTime)
     }
     let order = points.indices.shuffledDeterministically(using: &random)
