@@ -18,6 +18,8 @@ public struct EvemuWriter {
   private let absPrefixes: [String]
   /// `"\t# EV_ABS / ABS_MT_POSITION_X    "` for every absolute axis code, by code.
   private let absComments: [String]
+  /// The same two pieces for other types and codes, by `type << 16 | code`, filled as met.
+  private var otherPieces: [UInt32: (prefix: String, comment: String)] = [:]
 
   /// Creates a writer for recordings of `device`.
   public init(device: DeviceDescription) {
@@ -57,19 +59,31 @@ public struct EvemuWriter {
     out += "E: "
     Self.appendTime(event.time, to: &out)
     out += " "
-    let knownAbs = event.type == EventType.abs && event.code <= AbsCode.max
-    if knownAbs {
+    if event.type == EventType.abs && event.code <= AbsCode.max {
       out += absPrefixes[Int(event.code)]
-    } else {
-      out += Self.typeAndCode(type: event.type, code: event.code)
+      Self.appendPaddedDecimal(Int64(event.value), width: 4, to: &out)
+      out += absComments[Int(event.code)]
+      out += String(event.value)
+      out += "\n"
+      return
     }
+    let key = UInt32(event.type) << 16 | UInt32(event.code)
+    let pieces: (prefix: String, comment: String)
+    if let known = otherPieces[key] {
+      pieces = known
+    } else {
+      pieces = (
+        Self.typeAndCode(type: event.type, code: event.code),
+        Self.comment(type: event.type, code: event.code)
+      )
+      otherPieces[key] = pieces
+    }
+    out += pieces.prefix
     Self.appendPaddedDecimal(Int64(event.value), width: 4, to: &out)
     if event.type == EventType.syn {
       appendSyncComment(event, to: &out)
     } else {
-      out +=
-        knownAbs
-        ? absComments[Int(event.code)] : Self.comment(type: event.type, code: event.code)
+      out += pieces.comment
       out += String(event.value)
     }
     out += "\n"
@@ -77,15 +91,20 @@ public struct EvemuWriter {
 
   /// Appends the comment of an `EV_SYN` event: `\t# ------------ SYN_REPORT (0) ---------- +8ms`.
   private mutating func appendSyncComment(_ event: InputEvent, to out: inout String) {
-    let name = KernelNames.codeName(type: event.type, code: event.code)
     if event.code == SynCode.mtReport {
+      let name = KernelNames.codeName(type: event.type, code: event.code)
       out += "\t# ++++++++++++ " + name + " (" + String(event.value) + ") ++++++++++"
       return
     }
     let milliseconds = event.time / 1000
     let delta = milliseconds - (lastSyncMilliseconds ?? milliseconds)
     lastSyncMilliseconds = milliseconds
-    out += "\t# ------------ " + name + " (" + String(event.value) + ") ---------- "
+    if event.code == SynCode.report && event.value == 0 {
+      out += "\t# ------------ SYN_REPORT (0) ---------- "
+    } else {
+      let name = KernelNames.codeName(type: event.type, code: event.code)
+      out += "\t# ------------ " + name + " (" + String(event.value) + ") ---------- "
+    }
     out += delta < 0 ? "-" : "+"
     out += String(delta.magnitude)
     out += "ms"
