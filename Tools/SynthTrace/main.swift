@@ -26,18 +26,25 @@ let usage = """
 
 /// Parsed command-line options.
 struct Options {
+  /// `list`, `all`, `stress` or a scenario name.
   var command = ""
+  /// The output file or directory (`-o`).
   var output: String?
+  /// The random seed (`--seed`).
   var seed = defaultSeed
+  /// The report rate in Hz (`--rate`).
   var rate = defaultRate
+  /// The least number of events for `stress` (`--events`).
   var events: Int?
 }
 
+/// Prints `error: message` on standard error and exits with `status`.
 func fail(_ message: String, status: Int32) -> Never {
   FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
   exit(status)
 }
 
+/// Reads the command line; bad usage ends the program with status 2.
 func parse(_ arguments: [String]) -> Options {
   var options = Options()
   var index = 0
