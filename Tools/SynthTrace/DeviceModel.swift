@@ -1,0 +1,40 @@
+import TouchInput
+
+/// The synthetic touchscreen: a 10-finger 1920 × 1080 panel at 8 units per mm (240 × 135 mm),
+/// protocol B, `INPUT_PROP_DIRECT`, `BTN_TOUCH` and single-touch emulation on `ABS_X`/`ABS_Y`,
+/// like a typical I2C HID panel of a 10.8-inch kiosk.
+struct DeviceModel {
+  /// The number of protocol-B slots.
+  static let slotCount = 10
+  /// Units per mm on both axes.
+  static let resolution: Int32 = 8
+  /// The largest X value (1920 columns).
+  static let maximumX: Int32 = 1919
+  /// The largest Y value (1080 rows).
+  static let maximumY: Int32 = 1079
+
+  /// The description written in the recording's header.
+  static let description: DeviceDescription = {
+    let x = AbsInfo(minimum: 0, maximum: maximumX, resolution: resolution)
+    let y = AbsInfo(minimum: 0, maximum: maximumY, resolution: resolution)
+    return DeviceDescription(
+      name: "TouchGestures Synthetic Touchscreen", bus: 0x18, vendor: 0x5447, product: 0x0001,
+      version: 0x0100, properties: [InputProperty.direct],
+      supportedCodes: [EventType.key: [KeyCode.btnTouch]],
+      absoluteAxes: [
+        AbsCode.x: x, AbsCode.y: y,
+        AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: Int32(slotCount - 1)),
+        AbsCode.mtPositionX: x, AbsCode.mtPositionY: y,
+        AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+      ])
+  }()
+
+  /// A position in mm as device units: rounded to the nearest unit and clamped to the panel.
+  static func units(_ point: MillimeterPoint) -> (x: Int32, y: Int32) {
+    let x = (point.x * Double(resolution)).rounded()
+    let y = (point.y * Double(resolution)).rounded()
+    return (
+      Int32(min(max(x, 0), Double(maximumX))), Int32(min(max(y, 0), Double(maximumY)))
+    )
+  }
+}
