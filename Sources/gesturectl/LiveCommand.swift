@@ -20,6 +20,9 @@ let liveCommand = Command(
     .flag("no-gestures", "Do not run the recognizers (with --touches: touch changes only)."),
     .flag("explain", "Also print every recognizer state change with its reason."),
     .flag("latency", "At the end, print on stderr how late timers fired (local clock)."),
+    .value(
+      "timer-probe", "MS",
+      "Measurement: also arm a silent timer MS ms after each frame (see --latency)."),
   ] + liveDeviceOptions + traceOptions.filter { $0.name != "device" && $0.name != "lenient" },
   run: { arguments, console in
     guard arguments.positionals.count <= 1 else {
@@ -32,6 +35,12 @@ let liveCommand = Command(
       pipeline: TracePipeline(
         device: input.device, options: options, settings: PipelineSettings(arguments: arguments),
         console: console, path: input.path))
+    if let probe = arguments.value("timer-probe") {
+      guard let milliseconds = Int(probe), milliseconds > 0 else {
+        throw UsageError(message: "--timer-probe expects milliseconds > 0, not '\(probe)'")
+      }
+      sink.probeInterval = Int64(milliseconds) * 1000
+    }
     var loop = LiveLoop(input: input, exitAfterIdle: limits.idle, maxEvents: limits.events)
     let exit = try runLoop(&loop, &sink)
     if exit == .idle || exit == .maxEvents { sink.pipeline.finish() }
@@ -47,10 +56,32 @@ let liveCommand = Command(
 struct PipelineSink: LiveEventSink {
   /// The decoder and recognizers.
   var pipeline: TracePipeline
+  /// With `--timer-probe`: a silent timer is armed this long after each frame.
+  var probeInterval: Microseconds?
+  /// The probe timer's deadline, if armed.
+  private var probeDeadline: Microseconds?
 
-  mutating func handle(_ event: InputEvent) { pipeline.handle(event, line: 0) }
-  var nextDeadline: Microseconds? { pipeline.nextDeadline }
-  mutating func advance(to time: Microseconds) { pipeline.advance(to: time) }
+  init(pipeline: TracePipeline) {
+    self.pipeline = pipeline
+  }
+
+  mutating func handle(_ event: InputEvent) {
+    pipeline.handle(event, line: 0)
+    if let probeInterval, event.type == EventType.syn, event.code == SynCode.report {
+      probeDeadline = event.time + probeInterval
+    }
+  }
+
+  var nextDeadline: Microseconds? {
+    guard let probeDeadline else { return pipeline.nextDeadline }
+    return min(probeDeadline, pipeline.nextDeadline ?? .max)
+  }
+
+  mutating func advance(to time: Microseconds) {
+    if let probeDeadline, probeDeadline <= time { self.probeDeadline = nil }
+    pipeline.advance(to: time)
+  }
+
   mutating func deviceVanished(at time: Microseconds) { pipeline.cancel(at: time) }
   mutating func interrupted(at time: Microseconds) { pipeline.cancel(at: time) }
 }

@@ -1,0 +1,93 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+/// Timers in the live loop: fired from the poll timeout while a finger rests with no event,
+/// at their deadline in event time, and how late they are on the local clock.
+@Suite(
+  "live timers under umockdev",
+  .enabled(if: Umockdev.isAvailable, "umockdev-run is not installed (apt install umockdev)"))
+struct LiveTimingTests {
+  /// A finger rests 1.5 s with no event at all, then lifts; played in real time.
+  @Test("a resting finger's timers fire from the poll timeout, as replay reports them")
+  func restingFinger() throws {
+    let directory = try Umockdev.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var trace = TestTrace()
+    trace.down(slot: 0, x: 100, y: 60, at: 100)
+    trace.up(slot: 0, at: 1600)
+    let path = try trace.write(to: directory.appendingPathComponent("hold.evemu"))
+    let prefix = try Umockdev.fixture(path, in: directory, options: ["--real-time"])
+    let live = try Umockdev.gesturectl(
+      ["live", Umockdev.node, "--touches", "--latency", "--timer-probe", "300",
+       "--max-events", String(trace.events.count), "--exit-after-idle", "5000"],
+      device: prefix)
+    let replay = try runProduct("gesturectl", ["replay", "--touches", path])
+    #expect(live.status == 0, "\(live.stderr)")
+    #expect(live.stdout == replay.stdout)
+    let latency = try #require(LiveOutput.latency(live.stderr), "\(live.stderr)")
+    if replay.stdout.contains("longPress") {
+      // The gesture engine is wired in: its long press fired while the finger rested.
+      #expect(latency.count >= 2)
+      #expect(replay.stdout.contains("began"))
+    } else {
+      // Only the probe timer (300 ms after landing) ran: it too fired during the rest.
+      #expect(latency.count == 1)
+    }
+  }
+
+  /// 120 frames 40 ms apart (real time) with a probe timer 20 ms after each: every timer fires
+  /// from a poll timeout, in the quiet between two frames.
+  @Test("timer latency over 120 deadlines (p50, p99 printed)")
+  func timerLatency() throws {
+    let directory = try Umockdev.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var trace = TestTrace()
+    trace.down(slot: 0, x: 20, y: 60, at: 0)
+    for step in 1...120 { trace.move(slot: 0, x: 20 + Double(step) * 0.5, y: 60, at: Double(step) * 40) }
+    trace.up(slot: 0, at: 121 * 40)
+    let path = try trace.write(to: directory.appendingPathComponent("steps.evemu"))
+    let prefix = try Umockdev.fixture(path, in: directory, options: ["--real-time"])
+    let live = try Umockdev.gesturectl(
+      ["live", Umockdev.node, "--no-gestures", "--latency", "--timer-probe", "20",
+       "--max-events", String(trace.events.count), "--exit-after-idle", "5000"],
+      device: prefix)
+    #expect(live.status == 0, "\(live.stderr)")
+    let latency = try #require(LiveOutput.latency(live.stderr), "\(live.stderr)")
+    print("live timer latency (probe, 20 ms after each frame): n=\(latency.count) "
+      + "p50=\(latency.p50) ms p99=\(latency.p99) ms max=\(latency.max) ms")
+    #expect(latency.count >= 100)
+    #expect(latency.p50 < 10, "median lateness \(latency.p50) ms")
+  }
+
+  /// 100 real long presses (550 ms each, 100 ms apart): about a minute, so only on request
+  /// (`LIVE_LATENCY_HOLDS=1`).
+  @Test(
+    "long-press latency over 100 holds",
+    .enabled(if: ProcessInfo.processInfo.environment["LIVE_LATENCY_HOLDS"] != nil))
+  func longPressLatency() throws {
+    let directory = try Umockdev.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var trace = TestTrace()
+    for hold in 0..<100 {
+      let start = Double(hold) * 650
+      trace.down(slot: 0, x: 50 + Double(hold % 10) * 10, y: 60, at: start)
+      trace.up(slot: 0, at: start + 550)
+    }
+    let path = try trace.write(to: directory.appendingPathComponent("holds.evemu"))
+    let prefix = try Umockdev.fixture(path, in: directory, options: ["--real-time"])
+    let live = try Umockdev.gesturectl(
+      ["live", Umockdev.node, "--json", "--latency", "--max-events", String(trace.events.count),
+       "--exit-after-idle", "5000"],
+      device: prefix, timeout: 180)
+    #expect(live.status == 0, "\(live.stderr)")
+    let began = LiveOutput.lines(live.stdout).filter {
+      ($0["gesture"] as? String) == "longPress" && ($0["state"] as? String) == "began"
+    }
+    let latency = try #require(LiveOutput.latency(live.stderr), "\(live.stderr)")
+    print("long-press latency: \(began.count) long presses; n=\(latency.count) "
+      + "p50=\(latency.p50) ms p99=\(latency.p99) ms max=\(latency.max) ms")
+    #expect(began.count == 100)
+    #expect(latency.count >= 100)
+  }
+}
