@@ -201,6 +201,12 @@ enum SignalWatch {
     sigemptyset(&action.sa_mask)
     sigaction(SIGINT, &action, nil)
     sigaction(SIGTERM, &action, nil)
+    // A parent may have left them blocked; a blocked signal would never wake poll() up.
+    var watched = sigset_t()
+    sigemptyset(&watched)
+    sigaddset(&watched, SIGINT)
+    sigaddset(&watched, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &watched, nil)
   }
 
   /// Whether a signal arrived since the last call (drains the pipe).

@@ -63,8 +63,18 @@ public func runProcess(
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+  // A test thread may block signals; the child starts with none blocked and SIGINT/SIGTERM
+  // (and timeout(1)'s SIGALRM) at their defaults, so signal tests behave as in a shell.
+  posix_spawnattr_setflags(
+    &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
   posix_spawnattr_setpgroup(&attributes, 0)
+  var noSignals = sigset_t()
+  sigemptyset(&noSignals)
+  posix_spawnattr_setsigmask(&attributes, &noSignals)
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  for signal in [SIGINT, SIGTERM, SIGALRM, SIGPIPE] { sigaddset(&defaults, signal) }
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
 
   var env = ProcessInfo.processInfo.environment
   for (key, value) in environment { env[key] = value }
