@@ -135,7 +135,8 @@ func pollDevice(fd: Int32, timeout: Microseconds, path: String) throws(EvdevErro
   ]
   let count = SignalWatch.readEnd >= 0 ? 2 : 1
   var limit = timespec(tv_sec: Int(timeout / 1_000_000), tv_nsec: Int(timeout % 1_000_000) * 1000)
-  let rc = timeout < 0 ? ppoll(&fds, nfds_t(count), nil, nil) : ppoll(&fds, nfds_t(count), &limit, nil)
+  let rc =
+    timeout < 0 ? ppoll(&fds, nfds_t(count), nil, nil) : ppoll(&fds, nfds_t(count), &limit, nil)
   if rc < 0 {
     if errno == EINTR { return SignalWatch.takeSignal() ? .signalled : .interrupted }
     throw EvdevError(call: "poll", errno: errno, path: path)

@@ -44,9 +44,12 @@ let liveCommand = Command(
     var loop = LiveLoop(input: input, exitAfterIdle: limits.idle, maxEvents: limits.events)
     let exit = try runLoop(&loop, &sink)
     if exit == .idle || exit == .maxEvents { sink.pipeline.finish() }
-    if arguments.has("latency") { console.out.flush(); reportLatency(loop.deadlineLateness, console) }
+    if arguments.has("latency") {
+      console.out.flush(); reportLatency(loop.deadlineLateness, console)
+    }
     if exit == .deviceGone {
-      throw CommandFailure(message: "\(input.path): the device vanished; gestures in flight were cancelled")
+      throw CommandFailure(
+        message: "\(input.path): the device vanished; gestures in flight were cancelled")
     }
     return ExitStatus.ok
   }

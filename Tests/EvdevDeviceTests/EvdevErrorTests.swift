@@ -48,7 +48,8 @@ struct EvdevErrorTests {
       try Data().write(to: directory.appendingPathComponent(name))
     }
     let found = EvdevInput.scanDevices(directory: directory.path)
-    #expect(found.map { ($0.path as NSString).lastPathComponent } == ["event1", "event2", "event10"])
+    #expect(
+      found.map { ($0.path as NSString).lastPathComponent } == ["event1", "event2", "event10"])
     #expect(found.allSatisfy { $0.device == nil && $0.error?.call == "libevdev_new_from_fd" })
     #expect(found.allSatisfy { !$0.isTouchscreen && $0.size == nil })
   }

@@ -62,7 +62,8 @@ enum LiveOutput {
 
   /// The numbers of a `timer latency: n=… p50=… p99=… max=… ms` line on stderr.
   static func latency(_ stderr: String) -> (count: Int, p50: Double, p99: Double, max: Double)? {
-    guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix("timer latency: n=") })
+    guard
+      let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix("timer latency: n=") })
     else { return nil }
     var values: [String: Double] = [:]
     for field in line.dropFirst("timer latency: ".count).split(separator: " ") {

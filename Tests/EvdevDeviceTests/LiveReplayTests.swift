@@ -41,7 +41,9 @@ struct LiveRecording: CustomTestStringConvertible, Sendable {
     let enumerator = FileManager.default.enumerator(atPath: root.path)
     var found: [LiveRecording] = []
     while let path = enumerator?.nextObject() as? String {
-      if path.hasSuffix(".evemu") { found.append(LiveRecording(relativePath: "Recordings/" + path)) }
+      if path.hasSuffix(".evemu") {
+        found.append(LiveRecording(relativePath: "Recordings/" + path))
+      }
     }
     return found.sorted { $0.relativePath < $1.relativePath }
   }
@@ -64,8 +66,10 @@ struct LiveReplayTests {
       recording.path, in: directory, options: ["--speed", Self.speed] + deviceOption(recording))
     let events = try Umockdev.eventCount(recording.path)
     let live = try Umockdev.gesturectl(
-      ["live", Umockdev.node, "--touches", "--max-events", String(events),
-       "--exit-after-idle", "3000"] + recording.liveArguments,
+      [
+        "live", Umockdev.node, "--touches", "--max-events", String(events),
+        "--exit-after-idle", "3000",
+      ] + recording.liveArguments,
       device: prefix)
     let replay = try runProduct(
       "gesturectl", ["replay", "--touches", recording.path] + recording.arguments)

@@ -19,8 +19,10 @@ struct LiveTimingTests {
     let path = try trace.write(to: directory.appendingPathComponent("hold.evemu"))
     let prefix = try Umockdev.fixture(path, in: directory, options: ["--real-time"])
     let live = try Umockdev.gesturectl(
-      ["live", Umockdev.node, "--touches", "--latency", "--timer-probe", "300",
-       "--max-events", String(trace.events.count), "--exit-after-idle", "5000"],
+      [
+        "live", Umockdev.node, "--touches", "--latency", "--timer-probe", "300",
+        "--max-events", String(trace.events.count), "--exit-after-idle", "5000",
+      ],
       device: prefix)
     let replay = try runProduct("gesturectl", ["replay", "--touches", path])
     #expect(live.status == 0, "\(live.stderr)")
@@ -44,18 +46,23 @@ struct LiveTimingTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     var trace = TestTrace()
     trace.down(slot: 0, x: 20, y: 60, at: 0)
-    for step in 1...120 { trace.move(slot: 0, x: 20 + Double(step) * 0.5, y: 60, at: Double(step) * 40) }
+    for step in 1...120 {
+      trace.move(slot: 0, x: 20 + Double(step) * 0.5, y: 60, at: Double(step) * 40)
+    }
     trace.up(slot: 0, at: 121 * 40)
     let path = try trace.write(to: directory.appendingPathComponent("steps.evemu"))
     let prefix = try Umockdev.fixture(path, in: directory, options: ["--real-time"])
     let live = try Umockdev.gesturectl(
-      ["live", Umockdev.node, "--no-gestures", "--latency", "--timer-probe", "20",
-       "--max-events", String(trace.events.count), "--exit-after-idle", "5000"],
+      [
+        "live", Umockdev.node, "--no-gestures", "--latency", "--timer-probe", "20",
+        "--max-events", String(trace.events.count), "--exit-after-idle", "5000",
+      ],
       device: prefix)
     #expect(live.status == 0, "\(live.stderr)")
     let latency = try #require(LiveOutput.latency(live.stderr), "\(live.stderr)")
-    print("live timer latency (probe, 20 ms after each frame): n=\(latency.count) "
-      + "p50=\(latency.p50) ms p99=\(latency.p99) ms max=\(latency.max) ms")
+    print(
+      "live timer latency (probe, 20 ms after each frame): n=\(latency.count) "
+        + "p50=\(latency.p50) ms p99=\(latency.p99) ms max=\(latency.max) ms")
     #expect(latency.count >= 100)
     #expect(latency.p50 < 10, "median lateness \(latency.p50) ms")
   }
@@ -77,16 +84,19 @@ struct LiveTimingTests {
     let path = try trace.write(to: directory.appendingPathComponent("holds.evemu"))
     let prefix = try Umockdev.fixture(path, in: directory, options: ["--real-time"])
     let live = try Umockdev.gesturectl(
-      ["live", Umockdev.node, "--json", "--latency", "--max-events", String(trace.events.count),
-       "--exit-after-idle", "5000"],
+      [
+        "live", Umockdev.node, "--json", "--latency", "--max-events", String(trace.events.count),
+        "--exit-after-idle", "5000",
+      ],
       device: prefix, timeout: 180)
     #expect(live.status == 0, "\(live.stderr)")
     let began = LiveOutput.lines(live.stdout).filter {
       ($0["gesture"] as? String) == "longPress" && ($0["state"] as? String) == "began"
     }
     let latency = try #require(LiveOutput.latency(live.stderr), "\(live.stderr)")
-    print("long-press latency: \(began.count) long presses; n=\(latency.count) "
-      + "p50=\(latency.p50) ms p99=\(latency.p99) ms max=\(latency.max) ms")
+    print(
+      "long-press latency: \(began.count) long presses; n=\(latency.count) "
+        + "p50=\(latency.p50) ms p99=\(latency.p99) ms max=\(latency.max) ms")
     #expect(began.count == 100)
     #expect(latency.count >= 100)
   }

@@ -22,8 +22,10 @@ struct RecordAndDevicesTests {
     let output = directory.appendingPathComponent("recorded.evemu").path
     let events = try Umockdev.eventCount(original)
     let record = try Umockdev.gesturectl(
-      ["record", Umockdev.node, "-o", output, "--max-events", String(events),
-       "--exit-after-idle", "3000"],
+      [
+        "record", Umockdev.node, "-o", output, "--max-events", String(events),
+        "--exit-after-idle", "3000",
+      ],
       device: prefix)
     #expect(record.status == 0, "\(record.stderr)")
     #expect(record.stderr.contains("recorded \(events) events from \(Umockdev.node)"))

@@ -31,8 +31,10 @@ struct ScriptFormatTests {
       #expect(script.stderr.contains("times shifted by +1 s"))
     }
     let live = try Umockdev.gesturectl(
-      ["live", Umockdev.node, "--touches", "--max-events", String(trace.events.count),
-       "--exit-after-idle", "2000"],
+      [
+        "live", Umockdev.node, "--touches", "--max-events", String(trace.events.count),
+        "--exit-after-idle", "2000",
+      ],
       device: prefix)
     let replay = try runProduct("gesturectl", ["replay", "--touches", path])
     #expect(live.status == 0, "\(live.stderr)")

@@ -89,7 +89,12 @@ let script = UmockdevScript(events: events, pacing: options.pacing)
 write(Array(UmockdevDevice.text(for: device, node: options.node).utf8), to: prefix + ".umockdev")
 write(Array(UmockdevIoctl.text(for: device, node: options.node).utf8), to: prefix + ".ioctl")
 write(script.bytes, to: prefix + ".script")
-var summary = "\(prefix).{umockdev,ioctl,script}: \(events.count) events in \(script.blockCount) blocks"
-if script.shift != 0 { summary += "; times shifted by +1 s (the first frame began at a second ≡ 32 mod 256)" }
-if script.mergedFrames > 0 { summary += "; \(script.mergedFrames) frames sent with the previous one" }
+var summary =
+  "\(prefix).{umockdev,ioctl,script}: \(events.count) events in \(script.blockCount) blocks"
+if script.shift != 0 {
+  summary += "; times shifted by +1 s (the first frame began at a second ≡ 32 mod 256)"
+}
+if script.mergedFrames > 0 {
+  summary += "; \(script.mergedFrames) frames sent with the previous one"
+}
 FileHandle.standardError.write(Data((summary + "\n").utf8))
