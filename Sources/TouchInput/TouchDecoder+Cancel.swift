@@ -14,7 +14,8 @@ extension TouchDecoder {
 
   /// Cancels every active touch at `time` (device vanished, Ctrl-C); nil if none.
   ///
-  /// Touches that lifted in a frame not yet closed are cancelled too. Afterwards the decoder
+  /// Each touch is reported at its latest raw position. Touches that lifted in a frame not yet
+  /// closed are cancelled too. Afterwards the decoder
   /// starts afresh: a slot or button still down does not bring a cancelled touch back.
   public mutating func cancelAll(at time: Microseconds) -> TouchFrame? {
     let time = frameTime(time)
@@ -25,7 +26,10 @@ extension TouchDecoder {
     }
     terminal.removeAll(keepingCapacity: true)
     for index in 0..<slotsInUse {
-      if slots[index].touchID != 0 { frame.append(touch(slots[index], phase: .cancelled)) }
+      if slots[index].touchID != 0 {
+        slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
+        frame.append(touch(slots[index], phase: .cancelled))
+      }
       slots[index].touchID = 0
       slots[index].trackingID = -1
       slots[index].changed = false
@@ -39,7 +43,10 @@ extension TouchDecoder {
     pendingContact.clear()
     touchButton = -1
     frameHasContent = false
-    if single.touchID != 0 { frame.append(touch(single, phase: .cancelled)) }
+    if single.touchID != 0 {
+      single.location = geometry.map(x: single.raw.x, y: single.raw.y)
+      frame.append(touch(single, phase: .cancelled))
+    }
     single.touchID = 0
     single.changed = false
     touchKeyDown = false
