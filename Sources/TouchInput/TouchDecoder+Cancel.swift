@@ -4,7 +4,8 @@ extension TouchDecoder {
   /// and returns a frame that cancels every touch still down (nil if none).
   public mutating func finish() -> TouchFrame? {
     if eventsSinceReport > 0 {
-      warn(at: max(latestEventTime, lastFrameTime),
+      warn(
+        at: max(latestEventTime, lastFrameTime),
         "last frame has no SYN_REPORT: \(eventsSinceReport) events ignored")
       eventsSinceReport = 0
     }
@@ -60,7 +61,8 @@ extension TouchDecoder {
   mutating func endDrop(at time: Microseconds) -> TouchFrame? {
     dropping = false
     let result = cancelAll(at: time)
-    warn(at: time,
+    warn(
+      at: time,
       "SYN_DROPPED: events were lost; \(result?.touches.count ?? 0) touches cancelled")
     return result
   }

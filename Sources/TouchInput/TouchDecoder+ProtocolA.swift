@@ -43,7 +43,8 @@ extension TouchDecoder {
     }
     guard contactCount < contacts.count else {
       guard !warned.contains(.tooManyContacts) else { return }
-      warnOnce(.tooManyContacts, at: time,
+      warnOnce(
+        .tooManyContacts, at: time,
         "more than \(contacts.count) contacts in one frame; the rest are ignored")
       return
     }

@@ -12,7 +12,8 @@ extension TouchDecoder {
       } else {
         currentSlot = -1
         guard !warned.contains(.slotOutOfRange) else { return }
-        warnOnce(.slotOutOfRange, at: time,
+        warnOnce(
+          .slotOutOfRange, at: time,
           "slot \(value) is outside the device's \(slots.count) slots; its events are ignored")
       }
       return

@@ -41,7 +41,8 @@ extension TouchDecoder {
     single.changed = false
     let down = touchKeyDown || leftKeyDown
     if !buttonSeen {
-      warnOnce(.noButton, at: time,
+      warnOnce(
+        .noButton, at: time,
         "positions change but the device never sent BTN_TOUCH or BTN_LEFT; no touch is reported")
       return nil
     }
@@ -83,7 +84,8 @@ extension TouchDecoder {
       changing.append(KernelNames.codeName(type: EventType.abs, code: code))
     }
     if changing.count >= 2 {
-      message += " (the device sends " + changing.joined(separator: ", ")
+      message +=
+        " (the device sends " + changing.joined(separator: ", ")
         + ": map the position axes, e.g. x=" + changing[0] + " y=" + changing[1] + ")"
     }
     return message

@@ -101,8 +101,10 @@ public struct TouchDecoder {
     declaredAxes = axes
     for note in geometry.notes { warn(at: 0, note) }
     if touchProtocol == .semiMultitouch {
-      warn(at: 0, "semi-MT device: slot positions are the corners of a bounding box, not fingers; "
-        + "reporting one touch at its centre")
+      warn(
+        at: 0,
+        "semi-MT device: slot positions are the corners of a bounding box, not fingers; "
+          + "reporting one touch at its centre")
     }
   }
 
@@ -174,7 +176,8 @@ public struct TouchDecoder {
       return time
     }
     guard !warned.contains(.timeBackwards) else { return lastFrameTime }
-    warnOnce(.timeBackwards, at: lastFrameTime,
+    warnOnce(
+      .timeBackwards, at: lastFrameTime,
       "timestamps go backwards (" + seconds(time) + " after " + seconds(lastFrameTime)
         + "); clamped to the previous time")
     return lastFrameTime

@@ -43,8 +43,9 @@ struct DecoderGeometryTests {
       (1000, 3000, "123.8 × 220.0"),
     ])
   func fallbackSize(xMaximum: Int32, yMaximum: Int32, size: String) {
-    var decoder = TouchDecoder(device: Self.device(
-      x: AbsInfo(minimum: 0, maximum: xMaximum), y: AbsInfo(minimum: 0, maximum: yMaximum)))
+    var decoder = TouchDecoder(
+      device: Self.device(
+        x: AbsInfo(minimum: 0, maximum: xMaximum), y: AbsInfo(minimum: 0, maximum: yMaximum)))
     let geometry = decoder.geometry
     #expect(geometry.resolutionIsGuessed)
     #expect(fixed(geometry.width, places: 1) + " × " + fixed(geometry.height, places: 1) == size)
@@ -62,7 +63,8 @@ struct DecoderGeometryTests {
     let geometry = Self.geometry(
       x: AbsInfo(minimum: 0, maximum: 2000, resolution: 10), y: AbsInfo(minimum: 0, maximum: 1000))
     #expect(geometry.width == 200 && geometry.height == 100 && geometry.resolutionIsGuessed)
-    #expect(geometry.notes == ["only one axis reports a resolution; assuming square units of 10 per mm"])
+    #expect(
+      geometry.notes == ["only one axis reports a resolution; assuming square units of 10 per mm"])
   }
 
   @Test("The size override wins, is the size after rotation, and is not a guess")
@@ -71,7 +73,8 @@ struct DecoderGeometryTests {
     options.surfaceSize = (width: 300, height: 200)
     options.rotation = .quarter
     var decoder = TouchDecoder(
-      device: Self.device(x: AbsInfo(minimum: 0, maximum: 999), y: AbsInfo(minimum: 0, maximum: 99)),
+      device: Self.device(
+        x: AbsInfo(minimum: 0, maximum: 999), y: AbsInfo(minimum: 0, maximum: 99)),
       options: options)
     #expect(decoder.geometry.width == 300 && decoder.geometry.height == 200)
     #expect(!decoder.geometry.resolutionIsGuessed)
@@ -83,7 +86,8 @@ struct DecoderGeometryTests {
     let negative = Self.geometry(
       x: AbsInfo(minimum: -4620, maximum: 5140), y: AbsInfo(minimum: -150, maximum: 6600))
     #expect(negative.map(x: -4620, y: -150) == MillimeterPoint(x: 0, y: 0))
-    #expect(negative.map(x: 5140, y: 6600) == MillimeterPoint(x: negative.width, y: negative.height))
+    #expect(
+      negative.map(x: 5140, y: 6600) == MillimeterPoint(x: negative.width, y: negative.height))
     let raised = Self.geometry(
       x: AbsInfo(minimum: 42, maximum: 1981), y: AbsInfo(minimum: 42, maximum: 1981))
     #expect(raised.map(x: 42, y: 42) == MillimeterPoint(x: 0, y: 0))

@@ -107,7 +107,8 @@ struct DecoderProtocolATests {
     let decoded = decode(events, device: device)
     #expect(decoded.frames.map(\.time) == [1000, 2000, 4000, 5000])
     #expect(decoded.frames[0].touches.map(\.location) == [MillimeterPoint(x: 0, y: 0)])
-    #expect(decoded.frames.map { $0.touches.map(\.phase) } == [[.began], [.ended], [.began], [.ended]])
+    #expect(
+      decoded.frames.map { $0.touches.map(\.phase) } == [[.began], [.ended], [.began], [.ended]])
     #expect(decoded.frames[2].touches[0].id == TouchID(2))
   }
 
@@ -173,6 +174,29 @@ struct DecoderProtocolATests {
     #expect(
       decode(events, device: TestDevice.protocolA(keys: [])).lines == [
         "1000: 1 began 10.0,10.0", "4000: 1 ended 10.0,10.0",
+      ])
+  }
+}
+
+@Suite("Decoding protocol A: odd contacts")
+struct DecoderProtocolAOddContactTests {
+  @Test("A contact without a position and contacts beyond the limit warn once each")
+  func oddContactsWarnOnce() {
+    let events = script { s in
+      s.pressure(20); s.mtReport()
+      for index in Int32(0)..<34 { s.contact(index * 25, 100) }
+      s.syn(at: 1000)
+      s.pressure(20); s.mtReport()
+      s.syn(at: 2000)
+    }
+    let device = TestDevice.protocolA(
+      extraAxes: [AbsCode.mtPressure: AbsInfo(minimum: 0, maximum: 255)], keys: [])
+    let decoded = decode(events, device: device)
+    #expect(decoded.frames.map(\.activeTouchCount) == [32, 0])
+    #expect(
+      decoded.messages == [
+        "a contact without X and Y was ignored",
+        "more than 32 contacts in one frame; the rest are ignored",
       ])
   }
 }

@@ -152,10 +152,12 @@ struct DecoderProtocolBTests {
 
   @Test("A device with no EV_KEY at all (Nexus 4) decodes from its MT axes alone")
   func deviceWithoutKeys() {
-    let device = TestDevice.protocolB(keys: nil, extraAxes: [
-      AbsCode.mtTouchMajor: AbsInfo(minimum: 0, maximum: 15),
-      AbsCode.mtPressure: AbsInfo(minimum: 0, maximum: 255),
-    ])
+    let device = TestDevice.protocolB(
+      keys: nil,
+      extraAxes: [
+        AbsCode.mtTouchMajor: AbsInfo(minimum: 0, maximum: 15),
+        AbsCode.mtPressure: AbsInfo(minimum: 0, maximum: 255),
+      ])
     #expect(device.supportedCodes[EventType.key] == nil)
     let events = script { s in
       s.trackingID(12); s.x(100); s.y(100); s.pressure(40); s.abs(AbsCode.mtTouchMajor, 5)

@@ -98,10 +98,11 @@ struct DecoderRobustnessTests {
     }
     var frames = events.compactMap { decoder.decode($0) }
     if let frame = decoder.cancelAll(at: 5000) { frames.append(frame) }
-    #expect(frames.map(line) == [
-      "1000: 1 began 10.0,10.0; 2 began 20.0,20.0",
-      "5000: 1 cancelled 10.0,10.0; 2 cancelled 20.0,20.0",
-    ])
+    #expect(
+      frames.map(line) == [
+        "1000: 1 began 10.0,10.0; 2 began 20.0,20.0",
+        "5000: 1 cancelled 10.0,10.0; 2 cancelled 20.0,20.0",
+      ])
     #expect(decoder.cancelAll(at: 6000) == nil)
     #expect(touchInvariantViolationsFree(frames))
   }
@@ -126,7 +127,8 @@ struct DecoderRobustnessTests {
       decoded.warnings == [
         DecoderWarning(
           time: 5000,
-          message: "timestamps go backwards (0.004000 after 0.005000); clamped to the previous time")
+          message: "timestamps go backwards (0.004000 after 0.005000); clamped to the previous time"
+        )
       ])
   }
 

@@ -3,7 +3,8 @@ import TouchInput
 
 @Suite("Decoding single-touch devices")
 struct DecoderSingleTouchTests {
-  @Test("BTN_TOUCH with ABS_X/ABS_Y: down, move, up", arguments: [KeyCode.btnTouch, KeyCode.btnLeft])
+  @Test(
+    "BTN_TOUCH with ABS_X/ABS_Y: down, move, up", arguments: [KeyCode.btnTouch, KeyCode.btnLeft])
   func buttonAndPosition(button: UInt16) {
     let device = TestDevice.singleTouch(
       keys: [button], extraAxes: [AbsCode.pressure: AbsInfo(minimum: 0, maximum: 255)])
