@@ -31,18 +31,6 @@ struct ContactState: Sendable {
   }
 }
 
-/// Warnings given at most once per decoder.
-struct OnceWarnings: OptionSet, Sendable {
-  let rawValue: UInt16
-  static let slotOutOfRange = OnceWarnings(rawValue: 1 << 0)
-  static let timeBackwards = OnceWarnings(rawValue: 1 << 1)
-  static let tooManyContacts = OnceWarnings(rawValue: 1 << 2)
-  static let contactWithoutPosition = OnceWarnings(rawValue: 1 << 3)
-  static let positionNeverArrives = OnceWarnings(rawValue: 1 << 4)
-  static let noButton = OnceWarnings(rawValue: 1 << 5)
-  static let undeclaredHighCode = OnceWarnings(rawValue: 1 << 6)
-}
-
 extension TouchDecoder {
   /// The frame entry for a contact in `phase`.
   @inline(__always)

@@ -169,43 +169,8 @@ public struct TouchDecoder {
     }
   }
 
-  /// The frame time: the event's time, or the previous frame's if the clock went backwards.
-  mutating func frameTime(_ time: Microseconds) -> Microseconds {
-    if time >= lastFrameTime {
-      lastFrameTime = time
-      return time
-    }
-    guard !warned.contains(.timeBackwards) else { return lastFrameTime }
-    warnOnce(
-      .timeBackwards, at: lastFrameTime,
-      "timestamps go backwards (" + seconds(time) + " after " + seconds(lastFrameTime)
-        + "); clamped to the previous time")
-    return lastFrameTime
-  }
-
   /// Appends a warning.
   mutating func warn(at time: Microseconds, _ message: String) {
     warnings.append(DecoderWarning(time: time, message: message))
-  }
-
-  /// Appends a warning unless one of the same kind was given before.
-  ///
-  /// Callers that build an expensive message check `warned` first.
-  mutating func warnOnce(_ kind: OnceWarnings, at time: Microseconds, _ message: String) {
-    guard !warned.contains(kind) else { return }
-    warned.insert(kind)
-    warn(at: time, message)
-  }
-
-  private mutating func warnUndeclared(code: UInt16, at time: Microseconds) {
-    let name = KernelNames.codeName(type: EventType.abs, code: code)
-    let message = "axis " + name + " is not declared by the device; its events are ignored"
-    if code < 64 {
-      guard warnedAxes & (1 << UInt64(code)) == 0 else { return }
-      warnedAxes |= 1 << UInt64(code)
-      warn(at: time, message)
-    } else {
-      warnOnce(.undeclaredHighCode, at: time, message)
-    }
   }
 }
