@@ -68,8 +68,10 @@ extension TouchDecoder {
     slotsDirty = false
     frame.removeAll(keepingCapacity: true)
     var changed = !terminal.isEmpty
-    frame.append(contentsOf: terminal)
-    terminal.removeAll(keepingCapacity: true)
+    if changed {
+      frame.append(contentsOf: terminal)
+      terminal.removeAll(keepingCapacity: true)
+    }
     for index in 0..<slotsInUse {
       guard slots[index].trackingID >= 0 else {
         slots[index].changed = false

@@ -13,17 +13,21 @@ struct OnceWarnings: OptionSet, Sendable {
 
 extension TouchDecoder {
   /// The frame time: the event's time, or the previous frame's if the clock went backwards.
+  @inline(__always)
   mutating func frameTime(_ time: Microseconds) -> Microseconds {
     if time >= lastFrameTime {
       lastFrameTime = time
       return time
     }
-    guard !warned.contains(.timeBackwards) else { return lastFrameTime }
+    if !warned.contains(.timeBackwards) { warnTimeBackwards(time) }
+    return lastFrameTime
+  }
+
+  private mutating func warnTimeBackwards(_ time: Microseconds) {
     warnOnce(
       .timeBackwards, at: lastFrameTime,
       "timestamps go backwards (" + seconds(time) + " after " + seconds(lastFrameTime)
         + "); clamped to the previous time")
-    return lastFrameTime
   }
 
   /// Appends a warning unless one of the same kind was given before.
