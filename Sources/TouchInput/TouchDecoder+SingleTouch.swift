@@ -43,7 +43,8 @@ extension TouchDecoder {
     if !buttonSeen {
       warnOnce(
         .noButton, at: time,
-        "positions change but the device never sent BTN_TOUCH or BTN_LEFT; no touch is reported")
+        "positions change but no BTN_TOUCH or BTN_LEFT has arrived; positions alone are not touches"
+      )
       return nil
     }
     var phase: TouchPhase

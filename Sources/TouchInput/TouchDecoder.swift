@@ -19,7 +19,7 @@
 ///
 /// The per-event path does not allocate: slot storage is allocated once and the frame's
 /// touch array is reused (it is copied only if the caller still holds the previous frame).
-public struct TouchDecoder {
+public struct TouchDecoder: Sendable {
   /// The largest protocol-B slot count stored; higher slots are treated as out of range.
   public static let maximumSlots = 256
   /// The most protocol-A contacts kept per frame; more are dropped with a warning.

@@ -199,4 +199,19 @@ struct DecoderProtocolAOddContactTests {
         "more than 32 contacts in one frame; the rest are ignored",
       ])
   }
+
+  @Test("The last SYN_MT_REPORT may be omitted when BTN_TOUCH is sent (kernel documentation)")
+  func omittedLastContactReport() {
+    let events = script { s in
+      s.btnTouch(1); s.contact(100, 100); s.x(500); s.y(500)
+      s.syn(at: 1000)
+      s.btnTouch(0)
+      s.syn(at: 2000)
+    }
+    #expect(
+      decode(events, device: TestDevice.protocolA()).lines == [
+        "1000: 1 began 10.0,10.0; 2 began 50.0,50.0",
+        "2000: 1 ended 10.0,10.0; 2 ended 50.0,50.0",
+      ])
+  }
 }

@@ -94,7 +94,7 @@ struct DecoderSingleTouchTests {
     #expect(decoded.frames == [])
     #expect(
       decoded.messages == [
-        "positions change but the device never sent BTN_TOUCH or BTN_LEFT; no touch is reported"
+        "positions change but no BTN_TOUCH or BTN_LEFT has arrived; positions alone are not touches"
       ])
   }
 }
