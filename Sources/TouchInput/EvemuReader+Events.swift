@@ -9,9 +9,14 @@ extension EvemuReader {
   ///
   /// - Returns: `false` when the file is exhausted and nothing was read.
   /// - Throws: `TraceError` at the first bad line (unless `lenient`), or if the file cannot be
-  ///   read. After an error the reader returns `false`.
+  ///   read. The events before the bad line are returned first; the error comes with the next
+  ///   call, and after it the reader returns `false`.
   public mutating func read(into batch: inout EventBatch) throws(TraceError) -> Bool {
     batch.removeAll()
+    if let pendingError {
+      self.pendingError = nil
+      throw pendingError
+    }
     guard !finished else { return false }
     let source = self.source
     let base = source.storage
@@ -28,13 +33,15 @@ extension EvemuReader {
       if pending > 0, let newline = memchr(base + start, 0x0a, pending) {
         lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
         next = lineEnd + 1
-        if lineEnd - start > maxLine { throw fail(source.lineTooLong(line: line + 1)) }
+        if lineEnd - start > maxLine {
+          return try stop(source.lineTooLong(line: line + 1), after: count)
+        }
       } else {
-        if pending > maxLine { throw fail(source.lineTooLong(line: line + 1)) }
+        if pending > maxLine { return try stop(source.lineTooLong(line: line + 1), after: count) }
         if !source.reachedEndOfInput {
           source.start = start
           source.end = end
-          do { try source.refill() } catch { throw fail(error) }
+          do { try source.refill() } catch { return try stop(error, after: count) }
           start = source.start
           end = source.end
           continue
@@ -71,7 +78,7 @@ extension EvemuReader {
         guard lenient else {
           source.start = start
           source.lineNumber = line
-          throw fail(error)
+          return try stop(error, after: count)
         }
         skippedLineCount += 1
         if warnings.count < EvemuReader.warningLimit { warnings.append(error) }
@@ -83,10 +90,13 @@ extension EvemuReader {
     return count > 0
   }
 
-  /// Marks the reader finished and returns `error` for throwing.
-  private mutating func fail(_ error: TraceError) -> TraceError {
+  /// Ends reading at a fatal `error`: throws it now if the batch is empty, else returns the
+  /// `count` events read before it and throws it on the next call.
+  private mutating func stop(_ error: TraceError, after count: Int) throws(TraceError) -> Bool {
     finished = true
-    return error
+    guard count > 0 else { throw error }
+    pendingError = error
+    return true
   }
 
   /// What is wrong with an `E:` line.

@@ -26,8 +26,10 @@ public struct EvemuReader {
 
   /// The bytes of the recording.
   let source: LineSource
-  /// Whether the file is exhausted or a fatal error was thrown.
+  /// Whether the file is exhausted or a fatal error was met.
   var finished = false
+  /// A fatal error met after some events of a batch; thrown by the next `read(into:)`.
+  var pendingError: TraceError?
 
   /// The path of the recording, as given.
   public var path: String { source.name }

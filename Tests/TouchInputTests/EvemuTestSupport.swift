@@ -47,6 +47,11 @@ func makeTemporaryDirectory() throws -> String {
   return path
 }
 
+/// Deletes a directory made by `makeTemporaryDirectory()`.
+func removeDirectory(_ path: String) {
+  try? FileManager.default.removeItem(atPath: path)
+}
+
 /// Writes `bytes` to `path`.
 func write(bytes: [UInt8], to path: String) throws {
   try Data(bytes).write(to: URL(fileURLWithPath: path))
