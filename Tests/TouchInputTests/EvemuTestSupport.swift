@@ -83,14 +83,17 @@ func eventLineCount(_ path: String) throws -> Int {
   return count
 }
 
-/// A small evemu 1.2 header of a 2-slot touchscreen, for synthetic files.
+/// Forty zero bytes in hex, so that the next `B: 01` line continues at byte 40.
+private let fortyZeroBytes = Array(repeating: "00", count: 40).joined(separator: " ")
+
+/// A small evemu 1.2 header of a 2-slot touchscreen (14 lines), for synthetic files.
 let smallHeader = """
   # EVEMU 1.2
   N: Test Screen
   I: 0003 1234 5678 0001
   P: 02 00 00 00 00 00 00 00
   B: 00 0b 00 00 00 00 00 00 00
-  B: 01 00 00 00 00 00 00 00 00
+  B: 01 \(fortyZeroBytes)
   B: 01 00 04 00 00 00 00 00 00
   B: 03 03 00 00 00 00 80 60 02
   A: 00 0 1000 0 0 10
