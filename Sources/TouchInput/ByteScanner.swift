@@ -58,21 +58,21 @@ struct ByteScanner {
   /// Reads a field of 1 to 8 hexadecimal digits; `nil` if the field is anything else.
   @inline(__always)
   mutating func hex() -> UInt32? {
-    var pointer = position
+    let start = position
+    var pointer = start
     var value: UInt32 = 0
-    var digits = 0
     while pointer < end {
       let byte = pointer.pointee
       var digit = byte &- 0x30
       if digit > 9 {
         digit = (byte | 0x20) &- 0x61
         guard digit < 6 else { break }
-        digit += 10
+        digit &+= 10
       }
-      value = value &<< 4 | UInt32(digit)
-      digits += 1
+      value = value &<< 4 | UInt32(truncatingIfNeeded: digit)
       pointer += 1
     }
+    let digits = start.distance(to: pointer)
     guard digits > 0 && digits <= 8 && atFieldEnd(pointer) else { return nil }
     position = pointer
     return value
@@ -88,18 +88,18 @@ struct ByteScanner {
       negative = pointer.pointee == 0x2d
       pointer += 1
     }
+    let digitsStart = pointer
     var value: Int64 = 0
-    var digits = 0
     while pointer < end {
       let digit = pointer.pointee &- 0x30
       guard digit < 10 else { break }
-      value = value &* 10 &+ Int64(digit)
-      digits += 1
+      value = value &* 10 &+ Int64(truncatingIfNeeded: digit)
       pointer += 1
     }
+    let digits = digitsStart.distance(to: pointer)
     guard digits > 0 && digits <= 18 && atFieldEnd(pointer) else { return nil }
     position = pointer
-    return negative ? -value : value
+    return negative ? 0 &- value : value
   }
 
   /// Reads a `sec.usec` timestamp field as microseconds; `nil` if the field is anything else.
@@ -111,38 +111,38 @@ struct ByteScanner {
     var pointer = position
     let negative = pointer < end && pointer.pointee == 0x2d
     if negative { pointer += 1 }
+    let digitsStart = pointer
     var seconds: Int64 = 0
-    var digits = 0
     while pointer < end {
       let digit = pointer.pointee &- 0x30
       guard digit < 10 else { break }
-      seconds = seconds &* 10 &+ Int64(digit)
-      digits += 1
+      seconds = seconds &* 10 &+ Int64(truncatingIfNeeded: digit)
       pointer += 1
     }
+    let digits = digitsStart.distance(to: pointer)
     guard digits > 0 && digits <= 12 else { return nil }
     var micros: Int64 = 0
     if pointer < end && pointer.pointee == 0x2e {
       pointer += 1
-      var places = 0
+      let fractionStart = pointer
       while pointer < end {
         let digit = pointer.pointee &- 0x30
         guard digit < 10 else { break }
-        if places < 6 {
-          micros = micros &* 10 &+ Int64(digit)
-          places += 1
+        if fractionStart.distance(to: pointer) < 6 {
+          micros = micros &* 10 &+ Int64(truncatingIfNeeded: digit)
         }
         pointer += 1
       }
+      var places = fractionStart.distance(to: pointer)
       while places < 6 {
-        micros &*= 10
-        places += 1
+        micros = micros &* 10
+        places &+= 1
       }
     }
     guard atFieldEnd(pointer) else { return nil }
     position = pointer
     let time = seconds &* 1_000_000 &+ micros
-    return negative ? -time : time
+    return negative ? 0 &- time : time
   }
 
   /// Reads the field at the cursor as text for an error message (at most 40 bytes shown).

@@ -19,31 +19,80 @@ extension EvemuReader {
     }
     guard !finished else { return false }
     let source = self.source
+    let (events, lines) = source.scratch(capacity: batch.capacity)
+    let count: Int
+    let fatal: TraceError?
+    (count, fatal) = fill(events: events, lines: lines, capacity: batch.capacity)
+    batch.events.append(contentsOf: UnsafeBufferPointer(start: events, count: count))
+    batch.lines.append(contentsOf: UnsafeBufferPointer(start: lines, count: count))
+    if let fatal {
+      finished = true
+      guard count > 0 else { throw fatal }
+      pendingError = fatal
+    }
+    return count > 0
+  }
+
+  /// Parses lines into `events` and `lines` until `capacity` events, the end of the file or a
+  /// fatal error; returns the number of events and the error.
+  private mutating func fill(
+    events: UnsafeMutablePointer<InputEvent>, lines: UnsafeMutablePointer<Int32>, capacity: Int
+  ) -> (Int, TraceError?) {
+    let source = self.source
     let base = source.storage
     let maxLine = LineSource.maxLineLength
-    let capacity = batch.capacity
     var start = source.start
     var end = source.end
     var line = source.lineNumber
     var count = 0
+    var reachedEnd = source.reachedEndOfInput
+    var event = InputEvent(time: 0, type: 0, code: 0, value: 0)
+    var fatal: TraceError?
+    defer {
+      source.start = start
+      source.lineNumber = line
+    }
     while count < capacity {
+      // The fast path: a whole, well-formed `E:` line already in the buffer.
+      if start < end {
+        let first = base + start
+        if first.pointee == UInt8(ascii: "E") && first[1] == UInt8(ascii: ":"),
+          let newline = EvemuReader.parseCommonEvent(first + 2, limit: base + end, into: &event)
+        {
+          let lineEnd = UnsafePointer(base).distance(to: newline)
+          if (lineEnd < end || reachedEnd) && lineEnd - start <= maxLine {
+            line += 1
+            (events + count).initialize(to: event)
+            (lines + count).initialize(to: Int32(clamping: line))
+            count += 1
+            start = lineEnd < end ? lineEnd + 1 : end
+            continue
+          }
+        }
+      }
+      // The careful path: any line, complete or not, valid or not.
       let pending = end - start
       let lineEnd: Int
-      let next: Int
       if pending > 0, let newline = memchr(base + start, 0x0a, pending) {
         lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-        next = lineEnd + 1
         if lineEnd - start > maxLine {
-          return try stop(source.lineTooLong(line: line + 1), after: count)
+          fatal = source.lineTooLong(line: line + 1)
+          break
         }
       } else {
-        if pending > maxLine { return try stop(source.lineTooLong(line: line + 1), after: count) }
-        if !source.reachedEndOfInput {
+        if pending > maxLine {
+          fatal = source.lineTooLong(line: line + 1)
+          break
+        }
+        if !reachedEnd {
           source.start = start
-          source.end = end
-          do { try source.refill() } catch { return try stop(error, after: count) }
+          do { try source.refill() } catch {
+            fatal = error
+            break
+          }
           start = source.start
           end = source.end
+          reachedEnd = source.reachedEndOfInput
           continue
         }
         if pending == 0 {
@@ -51,52 +100,53 @@ extension EvemuReader {
           break
         }
         lineEnd = end
-        next = end
       }
       line += 1
-      let first = base + start
-      var scanner = ByteScanner(start: first, end: base + lineEnd)
-      var event = InputEvent(time: 0, type: 0, code: 0, value: 0)
-      let fault: String?
-      if lineEnd - start >= 2 && first[0] == UInt8(ascii: "E") && first[1] == UInt8(ascii: ":") {
-        scanner.skip(2)
-        if let eventFault = EvemuReader.parseEvent(&scanner, into: &event) {
-          fault = EvemuReader.reason(for: eventFault, at: scanner, line: ByteScanner(
-            start: first, end: base + lineEnd))
-        } else {
-          batch.events.append(event)
-          batch.lines.append(Int32(clamping: line))
-          count += 1
-          fault = nil
-        }
-      } else {
-        fault = EvemuReader.reasonForOtherLine(scanner)
-      }
-      start = next
-      if let fault {
-        let error = source.error(line: line, fault)
+      let fault = EvemuReader.carefulParse(
+        ByteScanner(start: base + start, end: base + lineEnd), into: &event)
+      start = lineEnd < end ? lineEnd + 1 : end
+      switch fault {
+      case .event:
+        (events + count).initialize(to: event)
+        (lines + count).initialize(to: Int32(clamping: line))
+        count += 1
+      case .skip: break
+      case .problem(let reason):
+        let error = source.error(line: line, reason)
         guard lenient else {
-          source.start = start
-          source.lineNumber = line
-          return try stop(error, after: count)
+          fatal = error
+          break
         }
         skippedLineCount += 1
         if warnings.count < EvemuReader.warningLimit { warnings.append(error) }
       }
+      if fatal != nil { break }
     }
-    source.start = start
-    source.end = end
-    source.lineNumber = line
-    return count > 0
+    return (count, fatal)
   }
 
-  /// Ends reading at a fatal `error`: throws it now if the batch is empty, else returns the
-  /// `count` events read before it and throws it on the next call.
-  private mutating func stop(_ error: TraceError, after count: Int) throws(TraceError) -> Bool {
-    finished = true
-    guard count > 0 else { throw error }
-    pendingError = error
-    return true
+  /// What the careful parser made of a line.
+  enum CarefulResult {
+    /// An event, stored in the `into:` argument.
+    case event
+    /// A line without an event: blank, comment, `L:` or `S:`.
+    case skip
+    /// A bad line, with the reason.
+    case problem(String)
+  }
+
+  /// Parses any line after the header, finding the exact reason when it is bad.
+  @inline(never)
+  static func carefulParse(_ line: ByteScanner, into event: inout InputEvent) -> CarefulResult {
+    let first = line.position
+    guard line.end - first >= 2 && first[0] == UInt8(ascii: "E") && first[1] == UInt8(ascii: ":")
+    else {
+      return reasonForOtherLine(line).map(CarefulResult.problem) ?? .skip
+    }
+    var scanner = line
+    scanner.skip(2)
+    guard let fault = parseEvent(&scanner, into: &event) else { return .event }
+    return .problem(reason(for: fault, at: scanner, line: line))
   }
 
   /// What is wrong with an `E:` line.
@@ -107,7 +157,6 @@ extension EvemuReader {
   /// Parses the rest of an `E:` line, `sec.usec type code value [# comment]`.
   ///
   /// - Returns: `nil` on success; else the fault, with `scanner` at the offending field.
-  @inline(__always)
   static func parseEvent(_ scanner: inout ByteScanner, into event: inout InputEvent)
     -> EventFault?
   {

@@ -18,7 +18,8 @@ final class LineSource {
 
   /// The name used in errors: the path as the user gave it.
   let name: String
-  /// The buffer; valid bytes are `storage[start..<end]`.
+  /// The buffer; valid bytes are `storage[start..<end]`, and `storage[end]` is always a
+  /// newline, a sentinel that lets the event parser run without bounds checks.
   let storage: UnsafeMutablePointer<UInt8>
   /// The first byte not yet consumed.
   var start = 0
@@ -51,7 +52,8 @@ final class LineSource {
     self.memory = []
     self.chunkSize = max(1, chunkSize)
     self.capacity = self.chunkSize + LineSource.maxLineLength + 1
-    self.storage = .allocate(capacity: capacity)
+    self.storage = .allocate(capacity: capacity + 1)
+    storage[0] = 0x0a
   }
 
   /// Serves `bytes` as if they were a file called `name`.
@@ -61,12 +63,35 @@ final class LineSource {
     self.memory = bytes
     self.chunkSize = max(1, chunkSize)
     self.capacity = self.chunkSize + LineSource.maxLineLength + 1
-    self.storage = .allocate(capacity: capacity)
+    self.storage = .allocate(capacity: capacity + 1)
+    storage[0] = 0x0a
   }
 
   deinit {
     if descriptor >= 0 { close(descriptor) }
     storage.deallocate()
+    eventScratch?.deallocate()
+    lineScratch?.deallocate()
+  }
+
+  private var eventScratch: UnsafeMutablePointer<InputEvent>?
+  private var lineScratch: UnsafeMutablePointer<Int32>?
+  private var scratchCapacity = 0
+
+  /// Room for `capacity` events and their line numbers, reused from batch to batch: the
+  /// reader fills it, then copies it into the caller's batch in one go.
+  func scratch(capacity: Int) -> (UnsafeMutablePointer<InputEvent>, UnsafeMutablePointer<Int32>) {
+    if let events = eventScratch, let lines = lineScratch, scratchCapacity >= capacity {
+      return (events, lines)
+    }
+    eventScratch?.deallocate()
+    lineScratch?.deallocate()
+    let events = UnsafeMutablePointer<InputEvent>.allocate(capacity: capacity)
+    let lines = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+    eventScratch = events
+    lineScratch = lines
+    scratchCapacity = capacity
+    return (events, lines)
   }
 
   /// An error at `line` of this source.
@@ -110,6 +135,7 @@ final class LineSource {
     }
     if count == 0 { reachedEndOfInput = true }
     end += count
+    storage[end] = 0x0a
     bytesRead += count
   }
 
