@@ -17,10 +17,12 @@ extension EvemuReader {
   /// - Parameters:
   ///   - text: the byte after `E:`.
   ///   - limit: the sentinel newline after the buffer's last byte.
+  ///   - destination: where to store the event; it may be written even when the line fails.
   /// - Returns: the position of the line's newline, or `nil`.
   @inline(__always)
   static func parseCommonEvent(
-    _ text: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>, into event: inout InputEvent
+    _ text: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>,
+    into destination: UnsafeMutablePointer<InputEvent>
   ) -> UnsafePointer<UInt8>? {
     var pointer = text
     guard skipSpaces(&pointer) else { return nil }
@@ -70,9 +72,9 @@ extension EvemuReader {
       else { return nil }
       newline = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
     }
-    event = InputEvent(
+    destination.initialize(to: InputEvent(
       time: seconds &* 1_000_000 &+ micros, type: UInt16(truncatingIfNeeded: type),
-      code: UInt16(truncatingIfNeeded: code), value: Int32(truncatingIfNeeded: value))
+      code: UInt16(truncatingIfNeeded: code), value: Int32(truncatingIfNeeded: value)))
     return newline
   }
 

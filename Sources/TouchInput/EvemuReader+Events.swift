@@ -57,12 +57,12 @@ extension EvemuReader {
       if start < end {
         let first = base + start
         if first.pointee == UInt8(ascii: "E") && first[1] == UInt8(ascii: ":"),
-          let newline = EvemuReader.parseCommonEvent(first + 2, limit: base + end, into: &event)
+          let newline = EvemuReader.parseCommonEvent(
+            first + 2, limit: base + end, into: events + count)
         {
           let lineEnd = UnsafePointer(base).distance(to: newline)
           if (lineEnd < end || reachedEnd) && lineEnd - start <= maxLine {
             line += 1
-            (events + count).initialize(to: event)
             (lines + count).initialize(to: Int32(clamping: line))
             count += 1
             start = lineEnd < end ? lineEnd + 1 : end
