@@ -160,7 +160,8 @@ struct ByteScanner {
     skipBlanks()
     var last = end
     while last > position && ByteScanner.isBlank((last - 1).pointee) { last -= 1 }
-    let text = String(decoding: UnsafeBufferPointer(start: position, count: last - position),
+    let text = String(
+      decoding: UnsafeBufferPointer(start: position, count: last - position),
       as: UTF8.self)
     position = end
     return text

@@ -72,9 +72,10 @@ extension EvemuReader {
       else { return nil }
       newline = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
     }
-    destination.initialize(to: InputEvent(
-      time: seconds &* 1_000_000 &+ micros, type: UInt16(truncatingIfNeeded: type),
-      code: UInt16(truncatingIfNeeded: code), value: Int32(truncatingIfNeeded: value)))
+    destination.initialize(
+      to: InputEvent(
+        time: seconds &* 1_000_000 &+ micros, type: UInt16(truncatingIfNeeded: type),
+        code: UInt16(truncatingIfNeeded: code), value: Int32(truncatingIfNeeded: value)))
     return newline
   }
 

@@ -102,7 +102,8 @@ import Testing
 
   @Test("A header-less file in memory uses the description it is given")
   func givenDescription() throws {
-    let device = DeviceDescription(name: "Given", absoluteAxes: [0: AbsInfo(minimum: 0, maximum: 9)])
+    let device = DeviceDescription(
+      name: "Given", absoluteAxes: [0: AbsInfo(minimum: 0, maximum: 9)])
     let text = "E: 0.000001 0003 0000 5\nE: 0.000002 0000 0000 0\n"
     var reader = try EvemuReader(bytes: Array(text.utf8), name: "t", description: device)
     #expect(reader.device == device)

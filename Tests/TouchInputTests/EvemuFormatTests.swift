@@ -15,7 +15,8 @@ import Testing
     #expect([device.bus, device.vendor, device.product, device.version] == [3, 0x1b96, 1, 0x110])
     #expect(reader.header == EvemuHeader())
     #expect(device.absoluteAxes[AbsCode.x] == AbsInfo(minimum: 0, maximum: 9600, fuzz: 75))
-    #expect(device.absoluteAxes[AbsCode.mtPositionY] == AbsInfo(minimum: 0, maximum: 7200, fuzz: 78))
+    #expect(
+      device.absoluteAxes[AbsCode.mtPositionY] == AbsInfo(minimum: 0, maximum: 7200, fuzz: 78))
     #expect(device.slotCount == 0)
     #expect(device.touchProtocol == .multitouchA)
     let result = try readAll(&reader)
@@ -31,11 +32,13 @@ import Testing
     let reader = try EvemuReader(path: recording("evemu-utouch/3m.event"))
     let device = reader.device
     #expect(device.name == "3M-3M-MicroTouch-USB-controller Virtual Device")
-    #expect([device.bus, device.vendor, device.product, device.version] == [3, 0x596, 0x502, 0x110])
+    #expect(
+      [device.bus, device.vendor, device.product, device.version] == [3, 0x596, 0x502, 0x110])
     #expect(device.slotCount == 60)
     #expect(device.touchProtocol == .multitouchB)
     #expect(device.properties.isEmpty)
-    #expect(device.absoluteAxes[AbsCode.mtPositionX] == AbsInfo(minimum: 0, maximum: 32767, fuzz: 15))
+    #expect(
+      device.absoluteAxes[AbsCode.mtPositionX] == AbsInfo(minimum: 0, maximum: 32767, fuzz: 15))
     #expect(device.absoluteAxes.values.allSatisfy { $0.resolution == 0 })
     #expect(device.supportedCodes[EventType.key] == [KeyCode.btnTouch])
     #expect(reader.header.version == "1.1")
@@ -48,7 +51,8 @@ import Testing
       descriptionPath: recording("evemu-devices/tablets/Wacom_ISDv4_E6_Finger.desc"))
     let device = reader.device
     #expect(device.name == "Wacom ISDv4 E6 Finger")
-    #expect([device.bus, device.vendor, device.product, device.version] == [3, 0x56a, 0xe6, 0x139])
+    #expect(
+      [device.bus, device.vendor, device.product, device.version] == [3, 0x56a, 0xe6, 0x139])
     #expect(device.properties == [InputProperty.direct])
     #expect(device.slotCount == 2)
     #expect(device.absoluteAxes[AbsCode.x] == AbsInfo(minimum: 0, maximum: 2776, fuzz: 4))
@@ -56,7 +60,8 @@ import Testing
     #expect(reader.header.version == "1.2")
     let result = try readAll(&reader)
     #expect(result.events.count == 10)
-    #expect(result.events[0] == InputEvent(time: 1_330_495_931_101_111, type: 3, code: 0x39, value: 0))
+    #expect(
+      result.events[0] == InputEvent(time: 1_330_495_931_101_111, type: 3, code: 0x39, value: 0))
   }
 
   @Test("EVEMU 1.3: Dell Canvas has non-square resolution and a full comment header")
@@ -64,7 +69,8 @@ import Testing
     var reader = try EvemuReader(path: recording("evemu-devices/tablets/dell_canvas_touch.evemu"))
     let device = reader.device
     #expect(device.name == "Advanced Silicon S.A. CoolTouch® System")
-    #expect([device.bus, device.vendor, device.product, device.version] == [3, 0x2575, 0x204, 0x111])
+    #expect(
+      [device.bus, device.vendor, device.product, device.version] == [3, 0x2575, 0x204, 0x111])
     #expect(device.absoluteAxes[AbsCode.x]?.resolution == 55)
     #expect(device.absoluteAxes[AbsCode.y]?.resolution == 98)
     #expect(device.absoluteAxes[AbsCode.mtPositionY]?.resolution == 98)
@@ -84,8 +90,10 @@ import Testing
   func evemu13Cintiq() throws {
     let reader = try EvemuReader(
       path: recording("evemu-devices/tablets/Wacom_Cintiq_13HD_touch_Finger.events"))
-    #expect(reader.device.absoluteAxes[AbsCode.mtPositionX] == AbsInfo(
-      minimum: 0, maximum: 2937, fuzz: 4, resolution: 10))
+    #expect(
+      reader.device.absoluteAxes[AbsCode.mtPositionX]
+        == AbsInfo(
+          minimum: 0, maximum: 2937, fuzz: 4, resolution: 10))
     #expect(reader.device.slotCount == 10)
     #expect(reader.header.kernel == "4.7.0-rc5+")
     #expect(reader.header.size == nil)

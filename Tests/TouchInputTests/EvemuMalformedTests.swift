@@ -27,56 +27,80 @@ struct BrokenFile: CustomTestStringConvertible, Sendable {
   static let event = "E: 0.000001 0003 0035 10\n"
 
   static let corpus: [BrokenFile] = [
-    .init("truncated", smallHeader + "E: 0.000001 0003 0035\n", line: firstEventLine,
+    .init(
+      "truncated", smallHeader + "E: 0.000001 0003 0035\n", line: firstEventLine,
       "truncated event line: expected E: <sec>.<usec> <type> <code> <value>"),
-    .init("truncated-comment", smallHeader + "E: 0.000001 0003\t# EV_ABS\n", line: firstEventLine,
+    .init(
+      "truncated-comment", smallHeader + "E: 0.000001 0003\t# EV_ABS\n", line: firstEventLine,
       "truncated event line: expected E: <sec>.<usec> <type> <code> <value>"),
-    .init("bad-hex-type", smallHeader + event + "E: 0.000002 00g3 0035 10\n", line: 16,
+    .init(
+      "bad-hex-type", smallHeader + event + "E: 0.000002 00g3 0035 10\n", line: 16,
       "bad hex event type '00g3'"),
-    .init("bad-hex-code", smallHeader + "E: 0.000001 0003 zz 10\n", line: firstEventLine,
+    .init(
+      "bad-hex-code", smallHeader + "E: 0.000001 0003 zz 10\n", line: firstEventLine,
       "bad hex event code 'zz'"),
-    .init("unknown-type", smallHeader + "E: 0.000001 0020 0000 1\n", line: firstEventLine,
+    .init(
+      "unknown-type", smallHeader + "E: 0.000001 0020 0000 1\n", line: firstEventLine,
       "unknown event type 0x20 (EV_MAX is 0x1f)"),
-    .init("value-range", smallHeader + "E: 0.000001 0003 0035 2147483648\n",
+    .init(
+      "value-range", smallHeader + "E: 0.000001 0003 0035 2147483648\n",
       line: firstEventLine, "event value 2147483648 out of Int32 range"),
-    .init("value-range-negative", smallHeader + "E: 0.000001 0003 0035 -2147483649\n",
+    .init(
+      "value-range-negative", smallHeader + "E: 0.000001 0003 0035 -2147483649\n",
       line: firstEventLine, "event value -2147483649 out of Int32 range"),
-    .init("bad-value", smallHeader + "E: 0.000001 0003 0035 12a\n", line: firstEventLine,
+    .init(
+      "bad-value", smallHeader + "E: 0.000001 0003 0035 12a\n", line: firstEventLine,
       "bad event value '12a'"),
-    .init("bad-timestamp", smallHeader + "E: 0.0000x1 0003 0035 1\n", line: firstEventLine,
+    .init(
+      "bad-timestamp", smallHeader + "E: 0.0000x1 0003 0035 1\n", line: firstEventLine,
       "bad timestamp '0.0000x1'"),
-    .init("trailing", smallHeader + "E: 0.000001 0003 0035 1 2\n", line: firstEventLine,
+    .init(
+      "trailing", smallHeader + "E: 0.000001 0003 0035 1 2\n", line: firstEventLine,
       "unexpected '2' after the event value"),
-    .init("unknown-prefix", smallHeader + event + "X: hello\n", line: 16,
+    .init(
+      "unknown-prefix", smallHeader + event + "X: hello\n", line: 16,
       "unknown line prefix 'X:'"),
-    .init("unknown-prefix-header", "N: Screen\nhello world\n", line: 2,
+    .init(
+      "unknown-prefix-header", "N: Screen\nhello world\n", line: 2,
       "unknown line prefix 'hello'"),
-    .init("header-after-events", smallHeader + event + "N: Again\n", line: 16,
+    .init(
+      "header-after-events", smallHeader + event + "N: Again\n", line: 16,
       "N: line after the first event"),
     .init("missing-header", event, line: 1, "no device description; pass --device FILE"),
-    .init("missing-header-comments", "# EVEMU 1.3\n\n" + event, line: 3,
+    .init(
+      "missing-header-comments", "# EVEMU 1.3\n\n" + event, line: 3,
       "no device description; pass --device FILE"),
-    .init("comments-only", "# nothing here\n", line: 0,
+    .init(
+      "comments-only", "# nothing here\n", line: 0,
       "no device description; pass --device FILE"),
-    .init("binary-nul", bytes: [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00, 0x0a], line: 1,
+    .init(
+      "binary-nul", bytes: [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00, 0x0a], line: 1,
       "binary data (NUL byte), not evemu text"),
-    .init("binary-not-utf8", bytes: [0xff, 0xfe, 0x41, 0x42, 0x0a], line: 1,
+    .init(
+      "binary-not-utf8", bytes: [0xff, 0xfe, 0x41, 0x42, 0x0a], line: 1,
       "binary data (not UTF-8), not evemu text"),
-    .init("binary-in-events", bytes: Array((smallHeader + event).utf8) + [0x45, 0x3a, 0x00, 0x0a],
+    .init(
+      "binary-in-events", bytes: Array((smallHeader + event).utf8) + [0x45, 0x3a, 0x00, 0x0a],
       line: 16, "binary data (NUL byte), not evemu text"),
-    .init("name-not-utf8", bytes: Array("N: ".utf8) + [0xc3, 0x28, 0x0a], line: 1,
+    .init(
+      "name-not-utf8", bytes: Array("N: ".utf8) + [0xc3, 0x28, 0x0a], line: 1,
       "device name is not valid UTF-8"),
     .init("empty", "", line: 0, "empty file"),
-    .init("bad-ids", "N: Screen\nI: 0003 1234\n", line: 2,
+    .init(
+      "bad-ids", "N: Screen\nI: 0003 1234\n", line: 2,
       "bad I: line: expected 4 hex numbers (bus vendor product version)"),
-    .init("bad-axis", "N: Screen\nA: 35 0 100\n", line: 2,
+    .init(
+      "bad-axis", "N: Screen\nA: 35 0 100\n", line: 2,
       "bad A: line: expected code min max fuzz flat [resolution]"),
-    .init("unknown-axis", "N: Screen\nA: 40 0 100 0 0\n", line: 2,
+    .init(
+      "unknown-axis", "N: Screen\nA: 40 0 100 0 0\n", line: 2,
       "unknown absolute axis 0x40 in A: line"),
-    .init("unknown-bitmask-type", "N: Screen\nB: 20 00\n", line: 2,
+    .init(
+      "unknown-bitmask-type", "N: Screen\nB: 20 00\n", line: 2,
       "unknown event type 0x20 in B: line"),
     .init("bad-property-byte", "N: Screen\nP: 0g 00\n", line: 2, "bad hex byte '0g' in P: line"),
-    .init("long-line-in-events",
+    .init(
+      "long-line-in-events",
       smallHeader + event + "E: " + String(repeating: "1", count: 100_000) + "\n",
       line: 16, "line longer than 65536 bytes"),
   ]

@@ -84,7 +84,9 @@ struct PublicRecording: CustomTestStringConvertible, Sendable {
     #expect(Set(PublicRecording.all.map(\.events)).count == 40)
   }
 
-  @Test("A public recording reads to the end with one event per E: line", arguments: PublicRecording.all)
+  @Test(
+    "A public recording reads to the end with one event per E: line", arguments: PublicRecording.all
+  )
   func readsToEnd(_ file: PublicRecording) throws {
     var reader = try EvemuReader(
       path: recording(file.events), descriptionPath: file.description.map(recording))
@@ -107,7 +109,8 @@ struct PublicRecording: CustomTestStringConvertible, Sendable {
   @Test("The README's event counts match for the largest recordings")
   func knownCounts() throws {
     for (name, count) in [
-      ("evemu-utouch/3m.event", 43466), ("evemu-devices/tablets/Wacom_DTH2242_Finger.events", 16593),
+      ("evemu-utouch/3m.event", 43466),
+      ("evemu-devices/tablets/Wacom_DTH2242_Finger.events", 16593),
       ("tslib/Atmel_maXTouch_Touchscreen.ts-verify-1.events", 5941),
     ] {
       var reader = try EvemuReader(path: recording(name))
