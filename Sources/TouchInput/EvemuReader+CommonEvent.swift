@@ -64,6 +64,7 @@ extension EvemuReader {
     if negative { value = 0 &- value }
     guard value >= Int64(Int32.min) && value <= Int64(Int32.max) else { return nil }
 
+    guard pointer.pointee == 0x0a || ByteScanner.isBlank(pointer.pointee) else { return nil }
     while ByteScanner.isBlank(pointer.pointee) { pointer += 1 }
     var newline = pointer
     if pointer.pointee != 0x0a {
