@@ -20,9 +20,7 @@ extension EvemuReader {
     guard !finished else { return false }
     let source = self.source
     let (events, lines) = source.scratch(capacity: batch.capacity)
-    let count: Int
-    let fatal: TraceError?
-    (count, fatal) = fill(events: events, lines: lines, capacity: batch.capacity)
+    let (count, fatal) = fill(events: events, lines: lines, capacity: batch.capacity)
     batch.events.append(contentsOf: UnsafeBufferPointer(start: events, count: count))
     batch.lines.append(contentsOf: UnsafeBufferPointer(start: lines, count: count))
     if let fatal {
