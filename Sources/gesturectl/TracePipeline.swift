@@ -40,12 +40,6 @@ struct TracePipeline {
     self.console = console
     self.path = path
     touchPrinter = TouchPrinter(out: console.out, json: settings.json)
-    if decoder.geometry.resolutionIsGuessed {
-      console.warning(
-        "\(path): the device reports no resolution; assuming a "
-          + "\(fixed(decoder.geometry.width, places: 0)) x "
-          + "\(fixed(decoder.geometry.height, places: 0)) mm surface (override with --size WxH)")
-    }
   }
 
   /// Feeds one event; `line` names its place in the file for warnings (0 when live).

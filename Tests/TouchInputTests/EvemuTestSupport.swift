@@ -1,10 +1,13 @@
 import Foundation
+import GestureTestSupport
 import Testing
 
 @testable import TouchInput
 
 /// The public recordings of real devices (read-only, shared by the project).
-let recordingsRoot = "/work/shared/recordings-public"
+/// They live beside the project's checkout, in `../shared/recordings-public`.
+let recordingsRoot = packageDirectory.deletingLastPathComponent()
+  .appendingPathComponent("shared/recordings-public").path
 
 /// The path of a public recording, from its folder-relative name.
 func recording(_ name: String) -> String {
