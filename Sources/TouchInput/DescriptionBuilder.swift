@@ -100,7 +100,10 @@ struct DescriptionBuilder {
           if description.supportedCodes[code] == nil { description.supportedCodes[code] = [] }
           description.supportedCodes[EventType.syn, default: []].insert(code)
         } else {
+          // A type with codes is supported even when an old recording's type bitmask left it
+          // out (the kernel always lists it), so descriptions round-trip through the writer.
           description.supportedCodes[eventType, default: []].insert(code)
+          description.supportedCodes[EventType.syn, default: []].insert(eventType)
         }
       }
       bitmaskBytes += 1
