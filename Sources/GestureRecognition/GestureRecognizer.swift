@@ -40,6 +40,9 @@ public class GestureRecognizer {
     didSet { regionTouches.removeAll(keepingCapacity: true) }
   }
 
+  /// Whether a recognition is held until recognizers it requires to fail have failed.
+  public var isAwaitingFailure: Bool { isHeld }
+
   var targets: [TargetAction] = []
   /// The position in the engine's list, or -1 before it is added.
   var slot = -1
