@@ -5,10 +5,11 @@ import Testing
 @testable import GestureRecognition
 
 /// Two fingers on a circle of `radius` mm around (50, 50), opposite each other, turning
-/// `degrees` clockwise and scaling the radius by `scale` over `duration` ms.
+/// `degrees` clockwise and scaling the radius by `scale` over `duration` ms, while the centre
+/// moves `shift` mm to the right.
 func twoFingerScript(
   degrees: Double, scale: Double = 1, radius: Double = 10, duration: Double = 400,
-  steps: Int = 100
+  steps: Int = 100, shift: Double = 0
 ) -> TouchScript {
   var s = TouchScript()
   let every = duration / Double(steps)
@@ -18,7 +19,7 @@ func twoFingerScript(
     s.path(f, from: 0, to: duration, every: every) { t in
       let a = phase + degrees * Double.pi / 180 * t
       let r = radius * (1 + (scale - 1) * t)
-      return (50 + r * cosine(a), 50 + r * sine(a))
+      return (50 + shift * t + r * cosine(a), 50 + r * sine(a))
     }
   }
   upAll(&s, 2, at: duration + 10)
