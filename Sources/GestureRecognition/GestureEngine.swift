@@ -9,22 +9,22 @@ import TouchInput
 /// (`deliver()`), to `onEvent` and then to the recognizer's targets.
 public final class GestureEngine {
   /// The recognizers, in the order added (which is also the order they see each frame).
-  public private(set) var recognizers: [GestureRecognizer] = []
+  @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
   /// Receives every state change of every recognizer with its reason; nil costs nothing.
-  public var explain: ((ExplainEntry) -> Void)?
+  @exclusivity(unchecked) public var explain: ((ExplainEntry) -> Void)?
   /// Receives every delivered action, before the recognizer's targets.
-  public var onEvent: ((GestureEvent, GestureRecognizer) -> Void)?
+  @exclusivity(unchecked) public var onEvent: ((GestureEvent, GestureRecognizer) -> Void)?
   /// The latest event time seen.
-  public private(set) var time: Microseconds = .min
+  @exclusivity(unchecked) public private(set) var time: Microseconds = .min
 
   /// Bit j of `simultaneous[i]`: recognizers i and j may both be recognized.
-  var simultaneous: [UInt64] = []
+  @exclusivity(unchecked) var simultaneous: [UInt64] = []
   /// Bit j of `requirements[i]`: recognizer i waits for recognizer j to fail.
-  var requirements: [UInt64] = []
+  @exclusivity(unchecked) var requirements: [UInt64] = []
   /// Bit i of `dependents[j]`: recognizer i waits for recognizer j to fail.
-  var dependents: [UInt64] = []
-  private var outbox: [(GestureRecognizer, GestureEvent)] = []
-  private var delivering = false
+  @exclusivity(unchecked) var dependents: [UInt64] = []
+  @exclusivity(unchecked) private var outbox: [(GestureRecognizer, GestureEvent)] = []
+  @exclusivity(unchecked) private var delivering = false
 
   /// The most recognizers one engine holds.
   public static let capacity = 64

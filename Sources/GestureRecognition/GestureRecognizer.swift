@@ -30,32 +30,32 @@ public class GestureRecognizer {
   /// The kind of gesture this recognizer reports.
   public let kind: GestureKind
   /// A name for explanations and logs ("double tap", "2-finger swipe").
-  public var name: String
+  @exclusivity(unchecked) public var name: String
   /// The state as the engine last set it.
-  public internal(set) var state: GestureState = .possible
+  @exclusivity(unchecked) public internal(set) var state: GestureState = .possible
   /// The event being delivered to targets (or the last one delivered).
-  public internal(set) var event: GestureEvent?
+  @exclusivity(unchecked) public internal(set) var event: GestureEvent?
   /// If set, the recognizer only sees touches that began inside this rectangle (mm).
-  public var region: MillimeterRect? {
+  @exclusivity(unchecked) public var region: MillimeterRect? {
     didSet { regionTouches.removeAll(keepingCapacity: true) }
   }
 
   /// Whether a recognition is held until recognizers it requires to fail have failed.
   public var isAwaitingFailure: Bool { isHeld }
 
-  var targets: [TargetAction] = []
+  @exclusivity(unchecked) var targets: [TargetAction] = []
   /// The position in the engine's list, or -1 before it is added.
-  var slot = -1
+  @exclusivity(unchecked) var slot = -1
   /// Whether the recognition waits for required recognizers to fail.
-  var isHeld = false
+  @exclusivity(unchecked) var isHeld = false
   /// The events withheld while held, delivered in order when released.
-  var heldEvents: [GestureEvent] = []
+  @exclusivity(unchecked) var heldEvents: [GestureEvent] = []
   /// Touches accepted through the region.
-  var regionTouches: [TouchID] = []
+  @exclusivity(unchecked) var regionTouches: [TouchID] = []
   /// The accepted touches still down after the last frame.
-  var activeTouches = 0
+  @exclusivity(unchecked) var activeTouches = 0
   /// The next time the recognizer needs to be woken without a frame, if any.
-  var deadline: Microseconds?
+  @exclusivity(unchecked) var deadline: Microseconds?
 
   init(kind: GestureKind, name: String) {
     self.kind = kind

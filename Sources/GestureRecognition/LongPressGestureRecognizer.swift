@@ -31,8 +31,8 @@ public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRe
   }
 
   /// The parameters; change them only while no touch is down.
-  public var configuration: Configuration
-  private var machine = LongPressMachine()
+  @exclusivity(unchecked) public var configuration: Configuration
+  @exclusivity(unchecked) private var machine = LongPressMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -59,7 +59,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRe
   }
   override func forceCancel() { forceFail() }
   override func reset() {
-    machine = LongPressMachine()
+    machine.reset()
     deadline = nil
   }
   override var isEngaged: Bool { machine.isEngaged }
@@ -95,6 +95,14 @@ private struct LongPressMachine {
   private(set) var deadline: Microseconds?
   private(set) var touches = 0
   private(set) var location = MillimeterPoint(x: 0, y: 0)
+
+  /// Returns to `idle`, keeping the storage (no allocation).
+  mutating func reset() {
+    state = .idle
+    cluster.removeAll()
+    deadline = nil
+    touches = 0
+  }
 
   var isEngaged: Bool {
     if case .idle = state { return false }

@@ -38,8 +38,8 @@ public final class PanGestureRecognizer: GestureRecognizer, TargetActionRecogniz
   }
 
   /// The parameters; change them only while no touch is down.
-  public var configuration: Configuration
-  private var machine = PanMachine()
+  @exclusivity(unchecked) public var configuration: Configuration
+  @exclusivity(unchecked) private var machine = PanMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -53,7 +53,7 @@ public final class PanGestureRecognizer: GestureRecognizer, TargetActionRecogniz
   override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
   override func forceFail() { machine.finish() }
   override func forceCancel() { machine.finish() }
-  override func reset() { machine = PanMachine() }
+  override func reset() { machine.reset() }
   override var isEngaged: Bool { machine.isEngaged }
 
   override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
@@ -92,6 +92,14 @@ private struct PanMachine {
   private(set) var touches = 0
   private(set) var location = MillimeterPoint(x: 0, y: 0)
   private(set) var lastTime: Microseconds = 0
+
+  /// Returns to `idle`, keeping the storage (no allocation).
+  mutating func reset() {
+    state = .idle
+    cluster.removeAll()
+    tracker.reset()
+    touches = 0
+  }
 
   var isEngaged: Bool {
     if case .idle = state { return false }

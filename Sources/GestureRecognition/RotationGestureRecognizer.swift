@@ -27,8 +27,8 @@ public final class RotationGestureRecognizer: GestureRecognizer, TargetActionRec
   }
 
   /// The parameters; change them only while no touch is down.
-  public var configuration: Configuration
-  private var machine = RotationMachine()
+  @exclusivity(unchecked) public var configuration: Configuration
+  @exclusivity(unchecked) private var machine = RotationMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -42,7 +42,7 @@ public final class RotationGestureRecognizer: GestureRecognizer, TargetActionRec
   override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
   override func forceFail() { machine.finish() }
   override func forceCancel() { machine.finish() }
-  override func reset() { machine = RotationMachine() }
+  override func reset() { machine.reset() }
   override var isEngaged: Bool { machine.isEngaged }
 
   override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
@@ -82,6 +82,16 @@ private struct RotationMachine {
   private(set) var location = MillimeterPoint(x: 0, y: 0)
   private(set) var lastTime: Microseconds = 0
 
+  /// Returns to `idle`, keeping the storage (no allocation).
+  mutating func reset() {
+    state = .idle
+    cluster.removeAll()
+    tracker.reset()
+    mostTouches = 0
+    largestChange = 0
+    touches = 0
+  }
+
   var isEngaged: Bool {
     if case .idle = state { return false }
     return true
@@ -105,7 +115,7 @@ private struct RotationMachine {
   ) -> GestureStep {
     if case .done = state { return .none }
     let before = cluster.count
-    let (_, cancelled) = cluster.update(frame, owner: owner, fitsShape: true)
+    let (_, cancelled) = cluster.update(frame, owner: owner, fitsRotation: true)
     if case .idle = state {
       guard cluster.count > 0 else { return .none }
       state = .tracking

@@ -38,8 +38,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
   }
 
   /// The parameters; change them only while no touch is down.
-  public var configuration: Configuration
-  private var machine = SwipeMachine()
+  @exclusivity(unchecked) public var configuration: Configuration
+  @exclusivity(unchecked) private var machine = SwipeMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -54,7 +54,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
   override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
   override func forceFail() { machine.finish() }
   override func forceCancel() { machine.finish() }
-  override func reset() { machine = SwipeMachine() }
+  override func reset() { machine.reset() }
   override var isEngaged: Bool { machine.isEngaged }
 
   override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
@@ -92,6 +92,16 @@ private struct SwipeMachine {
   private(set) var direction: SwipeDirection?
   private(set) var velocity = PlaneVector.zero
   private(set) var location = MillimeterPoint(x: 0, y: 0)
+
+  /// Returns to `idle`, keeping the storage (no allocation).
+  mutating func reset() {
+    state = .idle
+    cluster.removeAll()
+    tracker.reset()
+    mostTouches = 0
+    direction = nil
+    velocity = .zero
+  }
 
   var isEngaged: Bool {
     if case .idle = state { return false }

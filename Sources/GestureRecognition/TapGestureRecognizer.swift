@@ -39,8 +39,8 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
   }
 
   /// The parameters; change them only while no touch is down.
-  public var configuration: Configuration
-  private var machine = TapMachine()
+  @exclusivity(unchecked) public var configuration: Configuration
+  @exclusivity(unchecked) private var machine = TapMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -73,7 +73,7 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
   }
   override func forceCancel() { forceFail() }
   override func reset() {
-    machine = TapMachine()
+    machine.reset()
     deadline = nil
   }
   override var isEngaged: Bool { machine.isEngaged }
@@ -113,6 +113,16 @@ private struct TapMachine {
   private var firstLocation: MillimeterPoint?
   private(set) var location = MillimeterPoint(x: 0, y: 0)
   private(set) var deadline: Microseconds?
+
+  /// Returns to `idle`, keeping the storage (no allocation).
+  mutating func reset() {
+    state = .idle
+    cluster.removeAll()
+    mostTouches = 0
+    landingSum = (0, 0, 0)
+    firstLocation = nil
+    deadline = nil
+  }
 
   var isEngaged: Bool {
     if case .idle = state { return false }

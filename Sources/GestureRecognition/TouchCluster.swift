@@ -13,32 +13,37 @@ struct TouchCluster {
   /// The most touches tracked; more are ignored.
   static let capacity = 16
 
-  private(set) var ids: [TouchID] = []
-  private(set) var starts: [MillimeterPoint] = []
-  private(set) var last: [MillimeterPoint] = []
+  /// One tracked touch: its identity, where it landed and where it was last.
+  private struct Member {
+    var id: TouchID
+    var start: MillimeterPoint
+    var last: MillimeterPoint
+  }
+
+  private var members: [Member] = []
   /// The continuous centroid (mm): moves only with the common touches' mean displacement.
   private(set) var position = MillimeterPoint(x: 0, y: 0)
+  /// The real centroid of the touches down after the last update (kept when all lifted), mm.
+  private(set) var centroid = MillimeterPoint(x: 0, y: 0)
   /// The accumulated scale since `restart()`.
   private(set) var scale = 1.0
   /// The accumulated clockwise rotation since `restart()`, radians.
   private(set) var rotation = 0.0
   /// Whether any common touch moved in the last update.
   private(set) var moved = false
+  private var largestMovementSquared = 0.0
 
   init() {
-    ids.reserveCapacity(Self.capacity)
-    starts.reserveCapacity(Self.capacity)
-    last.reserveCapacity(Self.capacity)
+    members.reserveCapacity(Self.capacity)
   }
 
   /// The number of touches down.
-  var count: Int { ids.count }
+  var count: Int { members.count }
 
-  /// Forgets every touch and zeroes the accumulated values.
+  /// Forgets every touch and zeroes the accumulated values (keeps the storage).
   mutating func removeAll() {
-    ids.removeAll(keepingCapacity: true)
-    starts.removeAll(keepingCapacity: true)
-    last.removeAll(keepingCapacity: true)
+    members.removeAll(keepingCapacity: true)
+    largestMovementSquared = 0
     restart()
   }
 
@@ -48,115 +53,105 @@ struct TouchCluster {
     rotation = 0
   }
 
-  /// The real centroid of the touches down, in mm.
-  var centroid: MillimeterPoint {
-    guard !last.isEmpty else { return position }
-    var x = 0.0, y = 0.0
-    for p in last {
-      x += p.x
-      y += p.y
-    }
-    return MillimeterPoint(x: x / Double(last.count), y: y / Double(last.count))
-  }
-
   /// The mean distance of the touches from their centroid, in mm (Flutter's span).
   var span: Millimeters {
-    let c = centroid
+    guard !members.isEmpty else { return 0 }
     var sum = 0.0
-    for p in last { sum += p.distance(to: c) }
-    return last.isEmpty ? 0 : sum / Double(last.count)
+    for m in members {
+      let dx = m.last.x - centroid.x
+      let dy = m.last.y - centroid.y
+      sum += (dx * dx + dy * dy).squareRoot()
+    }
+    return sum / Double(members.count)
   }
 
   /// The largest distance any touch has moved from where it landed, in mm, since the cluster
   /// was last empty (lifted touches included).
-  private(set) var largestMovement: Millimeters = 0
+  var largestMovement: Millimeters { largestMovementSquared.squareRoot() }
 
   /// Where the touch `id` landed, if it is down.
   func start(of id: TouchID) -> MillimeterPoint? {
-    guard let i = ids.firstIndex(of: id) else { return nil }
-    return starts[i]
+    for m in members where m.id == id { return m.start }
+    return nil
   }
 
-  /// Applies one frame's touches accepted by `owner`.
+  private func index(of id: TouchID) -> Int? {
+    var i = 0
+    while i < members.count {
+      if members[i].id == id { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Applies one frame's touches accepted by `owner`, in one pass.
   ///
-  /// - Parameter fitsShape: Whether to fit scale and rotation (pinch, rotation).
+  /// - Parameters:
+  ///   - fitsScale: Whether to accumulate the fitted scale (pinch).
+  ///   - fitsRotation: Whether to accumulate the fitted rotation (rotation).
   /// - Returns: Whether any touch ended or was cancelled in this frame.
   @discardableResult
   mutating func update(
-    _ frame: TouchFrame, owner: GestureRecognizer, fitsShape: Bool = false
+    _ frame: TouchFrame, owner: GestureRecognizer, fitsScale: Bool = false,
+    fitsRotation: Bool = false
   ) -> (lifted: Bool, cancelled: Bool) {
     moved = false
-    var common = 0
-    var px = 0.0, py = 0.0, qx = 0.0, qy = 0.0
-    for touch in frame.touches where touch.phase != .began && owner.accepts(touch) {
-      guard let i = ids.firstIndex(of: touch.id) else { continue }
-      common += 1
-      px += last[i].x
-      py += last[i].y
-      qx += touch.location.x
-      qy += touch.location.y
-      if touch.location != last[i] { moved = true }
-    }
-    if common > 0 && moved {
-      let n = Double(common)
-      px /= n
-      py /= n
-      qx /= n
-      qy /= n
-      position.x += qx - px
-      position.y += qy - py
-      if fitsShape && common >= 2 { fit(frame, owner: owner, p: (px, py), q: (qx, qy)) }
-    }
-    return apply(frame, owner: owner)
-  }
-
-  private mutating func fit(
-    _ frame: TouchFrame, owner: GestureRecognizer, p: (Double, Double), q: (Double, Double)
-  ) {
-    var dot = 0.0, cross = 0.0, norm = 0.0
-    for touch in frame.touches where touch.phase != .began && owner.accepts(touch) {
-      guard let i = ids.firstIndex(of: touch.id) else { continue }
-      let ax = last[i].x - p.0, ay = last[i].y - p.1
-      let bx = touch.location.x - q.0, by = touch.location.y - q.1
-      dot += ax * bx + ay * by
-      cross += ax * by - ay * bx
-      norm += ax * ax + ay * ay
-    }
-    guard norm > 1e-12 else { return }
-    let factor = (dot * dot + cross * cross).squareRoot() / norm
-    guard factor > 0 else { return }
-    scale *= factor
-    rotation += arcTangent2(cross, dot)
-  }
-
-  private mutating func apply(
-    _ frame: TouchFrame, owner: GestureRecognizer
-  ) -> (lifted: Bool, cancelled: Bool) {
+    let wasEmpty = members.isEmpty
     var lifted = false, cancelled = false
+    var common = 0.0
+    var px = 0.0, py = 0.0, qx = 0.0, qy = 0.0
+    var pq = 0.0, pxq = 0.0, pp = 0.0
+    var cx = 0.0, cy = 0.0, down = 0
     for touch in frame.touches where owner.accepts(touch) {
-      let index = ids.firstIndex(of: touch.id)
-      switch touch.phase {
-      case .began, .moved, .stationary:
-        if let i = index {
-          last[i] = touch.location
-          largestMovement = max(largestMovement, touch.location.distance(to: starts[i]))
-        } else if ids.count < Self.capacity {
-          if ids.isEmpty {
-            position = touch.location
-            largestMovement = 0
-          }
-          ids.append(touch.id)
-          starts.append(touch.location)
-          last.append(touch.location)
+      let q = touch.location
+      guard let i = index(of: touch.id) else {
+        if !touch.phase.isTerminal && members.count < Self.capacity {
+          if wasEmpty && members.isEmpty { position = q }
+          members.append(Member(id: touch.id, start: q, last: q))
+          cx += q.x
+          cy += q.y
+          down += 1
         }
-      case .ended, .cancelled:
+        continue
+      }
+      let p = members[i].last
+      if p != q { moved = true }
+      common += 1
+      px += p.x
+      py += p.y
+      qx += q.x
+      qy += q.y
+      pq += p.x * q.x + p.y * q.y
+      pxq += p.x * q.y - p.y * q.x
+      pp += p.x * p.x + p.y * p.y
+      let dx = q.x - members[i].start.x
+      let dy = q.y - members[i].start.y
+      largestMovementSquared = max(largestMovementSquared, dx * dx + dy * dy)
+      if touch.phase.isTerminal {
         if touch.phase == .ended { lifted = true } else { cancelled = true }
-        if let i = index {
-          largestMovement = max(largestMovement, touch.location.distance(to: starts[i]))
-          ids.remove(at: i)
-          starts.remove(at: i)
-          last.remove(at: i)
+        members.remove(at: i)
+      } else {
+        members[i].last = q
+        cx += q.x
+        cy += q.y
+        down += 1
+      }
+    }
+    if down > 0 { centroid = MillimeterPoint(x: cx / Double(down), y: cy / Double(down)) }
+    guard moved && common > 0 else { return (lifted, cancelled) }
+    position.x += (qx - px) / common
+    position.y += (qy - py) / common
+    if (fitsScale || fitsRotation) && common >= 2 {
+      // The similarity q′ ≈ s·R(θ)·p′ about the centroids, from sums (Σ(p−P)·(q−Q) = Σp·q − n·P·Q).
+      let dot = pq - (px * qx + py * qy) / common
+      let cross = pxq - (px * qy - py * qx) / common
+      let norm = pp - (px * px + py * py) / common
+      if norm > 1e-9 {
+        if fitsScale {
+          let factor = (dot * dot + cross * cross).squareRoot() / norm
+          if factor > 0 { scale *= factor }
         }
+        if fitsRotation { rotation += arcTangent2(cross, dot) }
       }
     }
     return (lifted, cancelled)
