@@ -25,6 +25,8 @@ public final class GestureEngine {
   @exclusivity(unchecked) var dependents: [UInt64] = []
   @exclusivity(unchecked) private var outbox: [(GestureRecognizer, GestureEvent)] = []
   @exclusivity(unchecked) private var delivering = false
+  /// The touches of the whole surface, shared by every recognizer without a region.
+  private let surface = TouchSurface()
 
   /// The most recognizers one engine holds.
   public static let capacity = 64
@@ -57,11 +59,18 @@ public final class GestureEngine {
   public func process(_ frame: TouchFrame) {
     precondition(!delivering, "gesture engine: process called from an action")
     advance(to: frame.time)
-    let shared = frame.activeTouchCount
+    surface.update(frame, owner: nil)
+    let shared = surface.summary.count
     for recognizer in recognizers {
-      let active = recognizer.region == nil ? shared : recognizer.admit(frame)
+      var active = shared
+      var touches = surface
+      if let own = recognizer.regionSurface {
+        active = recognizer.admit(frame)
+        own.update(frame, owner: recognizer)
+        touches = own
+      }
       if !recognizer.state.isTerminal {
-        apply(recognizer.handle(frame), to: recognizer, at: frame.time)
+        apply(recognizer.handle(frame, touches), to: recognizer, at: frame.time)
       }
       recognizer.release(frame)
       recognizer.activeTouches = active
@@ -114,8 +123,10 @@ public final class GestureEngine {
       }
       recognizer.activeTouches = 0
       recognizer.regionTouches.removeAll(keepingCapacity: true)
+      recognizer.regionSurface?.removeAll()
       recognizer.deadline = nil
     }
+    surface.removeAll()
     deliver()
     resetFinished(at: time)
   }

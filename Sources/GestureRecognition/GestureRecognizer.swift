@@ -37,8 +37,13 @@ public class GestureRecognizer {
   @exclusivity(unchecked) public internal(set) var event: GestureEvent?
   /// If set, the recognizer only sees touches that began inside this rectangle (mm).
   @exclusivity(unchecked) public var region: MillimeterRect? {
-    didSet { regionTouches.removeAll(keepingCapacity: true) }
+    didSet {
+      regionTouches.removeAll(keepingCapacity: true)
+      regionSurface = region == nil ? nil : TouchSurface()
+    }
   }
+  /// The touches of the region, when there is one (otherwise the engine's surface is used).
+  @exclusivity(unchecked) var regionSurface: TouchSurface?
 
   /// Whether a recognition is held until recognizers it requires to fail have failed.
   public var isAwaitingFailure: Bool { isHeld }
@@ -61,7 +66,7 @@ public class GestureRecognizer {
     self.kind = kind
     self.name = name
     heldEvents.reserveCapacity(8)
-    regionTouches.reserveCapacity(TouchCluster.capacity)
+    regionTouches.reserveCapacity(TouchSurface.capacity)
   }
 
   /// Whether the recognizer takes part in `touch` (always, unless it has a region).
@@ -75,7 +80,7 @@ public class GestureRecognizer {
     var active = 0
     for touch in frame.touches {
       if touch.phase == .began && region.contains(touch.location)
-        && regionTouches.count < TouchCluster.capacity
+        && regionTouches.count < TouchSurface.capacity
       {
         regionTouches.append(touch.id)
       }
@@ -95,7 +100,9 @@ public class GestureRecognizer {
   // MARK: Overridden by each recognizer
 
   /// Feeds one frame to the state machine.
-  func handle(_ frame: TouchFrame) -> GestureStep { preconditionFailure("abstract") }
+  func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+    preconditionFailure("abstract")
+  }
   /// Wakes the state machine at its deadline.
   func handleDeadline(_ time: Microseconds) -> GestureStep { preconditionFailure("abstract") }
   /// Moves the state machine to failed (arbitration decided).

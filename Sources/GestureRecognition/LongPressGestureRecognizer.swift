@@ -41,8 +41,8 @@ public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRe
     super.init(kind: .longPress, name: name ?? (n == 1 ? "" : String(n) + "-finger ") + "long press")
   }
 
-  override func handle(_ frame: TouchFrame) -> GestureStep {
-    let step = machine.handle(frame, owner: self, configuration)
+  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+    let step = machine.handle(frame, surface, configuration)
     deadline = machine.deadline
     return step
   }
@@ -120,10 +120,10 @@ private struct LongPressMachine {
   }
 
   mutating func handle(
-    _ frame: TouchFrame, owner: GestureRecognizer, _ c: LongPressGestureRecognizer.Configuration
+    _ frame: TouchFrame, _ surface: TouchSurface, _ c: LongPressGestureRecognizer.Configuration
   ) -> GestureStep {
     let before = cluster.count
-    let (lifted, cancelled) = cluster.update(frame, owner: owner)
+    let (lifted, cancelled) = cluster.update(surface.summary)
     if cluster.count > 0 { location = cluster.centroid }
     switch state {
     case .done:

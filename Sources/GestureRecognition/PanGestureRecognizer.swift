@@ -47,8 +47,8 @@ public final class PanGestureRecognizer: GestureRecognizer, TargetActionRecogniz
     super.init(kind: .pan, name: name ?? "pan")
   }
 
-  override func handle(_ frame: TouchFrame) -> GestureStep {
-    machine.handle(frame, owner: self, configuration)
+  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+    machine.handle(frame, surface, configuration)
   }
   override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
   override func forceFail() { machine.finish() }
@@ -122,11 +122,11 @@ private struct PanMachine {
   }
 
   mutating func handle(
-    _ frame: TouchFrame, owner: GestureRecognizer, _ c: PanGestureRecognizer.Configuration
+    _ frame: TouchFrame, _ surface: TouchSurface, _ c: PanGestureRecognizer.Configuration
   ) -> GestureStep {
     if case .done = state { return .none }
     let before = cluster.count
-    let (lifted, cancelled) = cluster.update(frame, owner: owner)
+    let (lifted, cancelled) = cluster.update(surface.summary)
     if case .idle = state {
       guard cluster.count > 0 else { return .none }
       state = .tracking

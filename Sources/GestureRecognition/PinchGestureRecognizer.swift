@@ -36,8 +36,8 @@ public final class PinchGestureRecognizer: GestureRecognizer, TargetActionRecogn
     super.init(kind: .pinch, name: name ?? "pinch")
   }
 
-  override func handle(_ frame: TouchFrame) -> GestureStep {
-    machine.handle(frame, owner: self, configuration)
+  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+    machine.handle(frame, surface, configuration)
   }
   override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
   override func forceFail() { machine.finish() }
@@ -111,11 +111,11 @@ private struct PinchMachine {
   }
 
   mutating func handle(
-    _ frame: TouchFrame, owner: GestureRecognizer, _ c: PinchGestureRecognizer.Configuration
+    _ frame: TouchFrame, _ surface: TouchSurface, _ c: PinchGestureRecognizer.Configuration
   ) -> GestureStep {
     if case .done = state { return .none }
     let before = cluster.count
-    let (_, cancelled) = cluster.update(frame, owner: owner, fitsScale: true)
+    let (_, cancelled) = cluster.update(surface.summary)
     if case .idle = state {
       guard cluster.count > 0 else { return .none }
       state = .tracking

@@ -36,8 +36,8 @@ public final class RotationGestureRecognizer: GestureRecognizer, TargetActionRec
     super.init(kind: .rotation, name: name ?? "rotation")
   }
 
-  override func handle(_ frame: TouchFrame) -> GestureStep {
-    machine.handle(frame, owner: self, configuration)
+  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+    machine.handle(frame, surface, configuration)
   }
   override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
   override func forceFail() { machine.finish() }
@@ -111,11 +111,11 @@ private struct RotationMachine {
   }
 
   mutating func handle(
-    _ frame: TouchFrame, owner: GestureRecognizer, _ c: RotationGestureRecognizer.Configuration
+    _ frame: TouchFrame, _ surface: TouchSurface, _ c: RotationGestureRecognizer.Configuration
   ) -> GestureStep {
     if case .done = state { return .none }
     let before = cluster.count
-    let (_, cancelled) = cluster.update(frame, owner: owner, fitsRotation: true)
+    let (_, cancelled) = cluster.update(surface.summary)
     if case .idle = state {
       guard cluster.count > 0 else { return .none }
       state = .tracking

@@ -48,8 +48,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
     super.init(kind: .swipe, name: name ?? (n == 1 ? "" : String(n) + "-finger ") + "swipe")
   }
 
-  override func handle(_ frame: TouchFrame) -> GestureStep {
-    machine.handle(frame, owner: self, configuration)
+  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+    machine.handle(frame, surface, configuration)
   }
   override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
   override func forceFail() { machine.finish() }
@@ -118,12 +118,11 @@ private struct SwipeMachine {
   }
 
   mutating func handle(
-    _ frame: TouchFrame, owner: GestureRecognizer, _ c: SwipeGestureRecognizer.Configuration
+    _ frame: TouchFrame, _ surface: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
   ) -> GestureStep {
     if case .done = state { return .none }
-    let agreement = fingersAgree(frame, owner: owner, c)
     let before = cluster.count
-    let (lifted, cancelled) = cluster.update(frame, owner: owner)
+    let (lifted, cancelled) = cluster.update(surface.summary)
     if case .idle = state {
       guard cluster.count > 0 else { return .none }
       state = .tracking
@@ -151,8 +150,9 @@ private struct SwipeMachine {
     }
     let degrees = angle * 180 / Double.pi
     if degrees > c.maximumAngle { return fail(.offAxis(degrees, limit: c.maximumAngle)) }
-    if let agreed = agreement, agreed != nearest { return fail(.fingersDisagree) }
-    if agreement == nil && c.touchesRequired > 1 { return fail(.fingersDisagree) }
+    if c.touchesRequired > 1 && fingersAgree(surface, c) != nearest {
+      return fail(.fingersDisagree)
+    }
     direction = nearest
     state = .done
     return .recognize(.swiped(nearest, distance: distance, speed: speed))
@@ -161,18 +161,11 @@ private struct SwipeMachine {
   /// On a lift frame with several fingers: the one direction every finger moved in (each at
   /// least half the minimum distance, within the angle), or nil if they disagree.
   private func fingersAgree(
-    _ frame: TouchFrame, owner: GestureRecognizer, _ c: SwipeGestureRecognizer.Configuration
+    _ surface: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
   ) -> SwipeDirection? {
-    guard c.touchesRequired > 1, cluster.count > 1 else { return nil }
-    var lifting = false
-    for touch in frame.touches where touch.phase == .ended && owner.accepts(touch) {
-      lifting = true
-    }
-    guard lifting else { return nil }
     var common: SwipeDirection?
-    for touch in frame.touches where owner.accepts(touch) {
-      guard let start = cluster.start(of: touch.id) else { continue }
-      let v = PlaneVector(dx: touch.location.x - start.x, dy: touch.location.y - start.y)
+    for member in surface.members {
+      let v = PlaneVector(dx: member.last.x - member.start.x, dy: member.last.y - member.start.y)
       guard v.length >= c.minimumDistance / 2, let (d, angle) = c.directions.nearest(to: v),
         angle * 180 / Double.pi <= c.maximumAngle, common == nil || common == d
       else { return nil }

@@ -55,8 +55,8 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
     return c.touchesRequired == 1 ? taps : String(c.touchesRequired) + "-finger " + taps
   }
 
-  override func handle(_ frame: TouchFrame) -> GestureStep {
-    let step = machine.handle(frame, owner: self, configuration)
+  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+    let step = machine.handle(frame, surface, configuration)
     deadline = machine.deadline
     return step
   }
@@ -140,14 +140,13 @@ private struct TapMachine {
   }
 
   mutating func handle(
-    _ frame: TouchFrame, owner: GestureRecognizer, _ c: TapGestureRecognizer.Configuration
+    _ frame: TouchFrame, _ surface: TouchSurface, _ c: TapGestureRecognizer.Configuration
   ) -> GestureStep {
-    for touch in frame.touches where touch.phase == .began && owner.accepts(touch) {
-      landingSum.x += touch.location.x
-      landingSum.y += touch.location.y
-      landingSum.n += 1
-    }
-    let (_, cancelled) = cluster.update(frame, owner: owner)
+    let landing = surface.summary.landing
+    landingSum.x += landing.x
+    landingSum.y += landing.y
+    landingSum.n += landing.n
+    let (_, cancelled) = cluster.update(surface.summary)
     switch state {
     case .done:
       return .none
