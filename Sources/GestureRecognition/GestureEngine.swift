@@ -25,6 +25,11 @@ public final class GestureEngine {
   @exclusivity(unchecked) var dependents: [UInt64] = []
   @exclusivity(unchecked) private var outbox: [(GestureRecognizer, GestureEvent)] = []
   @exclusivity(unchecked) private var delivering = false
+  /// No deadline is due before this time (a lower bound kept while frames are processed, so
+  /// `advance(to:)` skips its scan on most frames).
+  @exclusivity(unchecked) private var quietUntil: Microseconds = .min
+  /// How many recognizers are in a terminal state (so `resetFinished` skips its scan at 0).
+  @exclusivity(unchecked) private var terminalCount = 0
   /// The touches of the whole surface, shared by every recognizer without a region.
   private let surface = TouchSurface()
 
@@ -60,20 +65,29 @@ public final class GestureEngine {
     precondition(!delivering, "gesture engine: process called from an action")
     advance(to: frame.time)
     surface.update(frame, owner: nil)
-    let shared = surface.summary.count
-    for recognizer in recognizers {
-      var active = shared
-      var touches = surface
-      if let own = recognizer.regionSurface {
-        active = recognizer.admit(frame)
-        own.update(frame, owner: recognizer)
-        touches = own
+    let sharedCount = surface.summary.count
+    // Unowned references: the array keeps every recognizer alive, and skipping the atomic
+    // retain/release pairs halves the cost of a frame.
+    let shared = Unmanaged.passUnretained(surface)
+    recognizers.withUnsafeBufferPointer { list in
+      for index in list.indices {
+        Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
+          var touches = shared
+          var active = sharedCount
+          if let own = recognizer.regionSurface {
+            active = recognizer.admit(frame)
+            own.update(frame, owner: recognizer)
+            touches = Unmanaged.passUnretained(own)
+          }
+          recognizer.activeTouches = active
+          defer { if recognizer.regionSurface != nil { recognizer.release(frame) } }
+          guard !recognizer.state.isTerminal else { return }
+          let step = touches._withUnsafeGuaranteedRef { recognizer.handle(frame, $0) }
+          if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
+          if case .none = step { return }
+          apply(step, to: recognizer, at: frame.time)
+        }
       }
-      if !recognizer.state.isTerminal {
-        apply(recognizer.handle(frame, touches), to: recognizer, at: frame.time)
-      }
-      recognizer.release(frame)
-      recognizer.activeTouches = active
     }
     deliver()
     resetFinished(at: frame.time)
@@ -81,12 +95,17 @@ public final class GestureEngine {
 
   /// Fires every deadline up to and including `time`, in deadline order, with no new frame.
   public func advance(to time: Microseconds) {
+    if time < quietUntil {
+      self.time = max(self.time, time)
+      return
+    }
     while let recognizer = earliestDue(by: time), let deadline = recognizer.deadline {
       self.time = max(self.time, deadline)
       apply(recognizer.handleDeadline(deadline), to: recognizer, at: deadline)
       deliver()
       resetFinished(at: deadline)
     }
+    quietUntil = nextDeadline ?? .max
     self.time = max(self.time, time)
   }
 
@@ -148,6 +167,7 @@ public final class GestureEngine {
           time: time, recognizer: recognizer.name, kind: recognizer.kind, from: recognizer.state,
           to: state, reason: reason))
     }
+    if state.isTerminal != recognizer.state.isTerminal { terminalCount += state.isTerminal ? 1 : -1 }
     recognizer.state = state
   }
 
@@ -183,24 +203,34 @@ public final class GestureEngine {
 
   /// Returns every finished recognizer whose touches are all gone to possible.
   private func resetFinished(at time: Microseconds) {
-    for recognizer in recognizers where recognizer.state.isTerminal && recognizer.activeTouches == 0 {
-      move(recognizer, to: .possible, .allTouchesGone, at: time)
-      recognizer.reset()
-      recognizer.isHeld = false
-      recognizer.heldEvents.removeAll(keepingCapacity: true)
+    guard terminalCount > 0 else { return }
+    recognizers.withUnsafeBufferPointer { list in
+      for index in list.indices {
+        Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
+          guard recognizer.state.isTerminal && recognizer.activeTouches == 0 else { return }
+          move(recognizer, to: .possible, .allTouchesGone, at: time)
+          recognizer.reset()
+          recognizer.isHeld = false
+          recognizer.heldEvents.removeAll(keepingCapacity: true)
+        }
+      }
     }
   }
 
   private func earliestDue(by time: Microseconds) -> GestureRecognizer? {
-    var best: GestureRecognizer?
+    var best = -1
     var bestDeadline = time
-    for recognizer in recognizers {
-      guard let d = recognizer.deadline, d <= bestDeadline else { continue }
-      if best == nil || d < bestDeadline {
-        best = recognizer
-        bestDeadline = d
+    recognizers.withUnsafeBufferPointer { list in
+      for index in list.indices {
+        Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
+          guard let d = recognizer.deadline, d <= bestDeadline else { return }
+          if best < 0 || d < bestDeadline {
+            best = index
+            bestDeadline = d
+          }
+        }
       }
     }
-    return best
+    return best < 0 ? nil : recognizers[best]
   }
 }

@@ -84,7 +84,7 @@ public class GestureRecognizer {
       {
         regionTouches.append(touch.id)
       }
-      if !touch.phase.isTerminal && regionTouches.contains(touch.id) { active += 1 }
+      if !isLeaving(touch.phase) && regionTouches.contains(touch.id) { active += 1 }
     }
     return active
   }
@@ -92,7 +92,7 @@ public class GestureRecognizer {
   /// Forgets region touches that ended in `frame`.
   final func release(_ frame: TouchFrame) {
     guard region != nil else { return }
-    for touch in frame.touches where touch.phase.isTerminal {
+    for touch in frame.touches where isLeaving(touch.phase) {
       if let i = regionTouches.firstIndex(of: touch.id) { regionTouches.remove(at: i) }
     }
   }

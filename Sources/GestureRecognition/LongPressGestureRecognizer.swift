@@ -123,7 +123,7 @@ private struct LongPressMachine {
     _ frame: TouchFrame, _ surface: TouchSurface, _ c: LongPressGestureRecognizer.Configuration
   ) -> GestureStep {
     let before = cluster.count
-    let (lifted, cancelled) = cluster.update(surface.summary)
+    let (lifted, cancelled) = cluster.update(surface)
     if cluster.count > 0 { location = cluster.centroid }
     switch state {
     case .done:

@@ -146,7 +146,7 @@ private struct TapMachine {
     landingSum.x += landing.x
     landingSum.y += landing.y
     landingSum.n += landing.n
-    let (_, cancelled) = cluster.update(surface.summary)
+    let (_, cancelled) = cluster.update(surface)
     switch state {
     case .done:
       return .none

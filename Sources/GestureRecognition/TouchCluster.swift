@@ -39,26 +39,26 @@ struct TouchCluster {
     rotation = 0
   }
 
-  /// Applies one frame's summary.
+  /// Applies the summary of the surface's current frame.
   ///
   /// - Returns: Whether any touch ended or was cancelled in this frame.
   @discardableResult
-  mutating func update(_ s: FrameSummary) -> (lifted: Bool, cancelled: Bool) {
+  mutating func update(_ surface: TouchSurface) -> (lifted: Bool, cancelled: Bool) {
     if count == 0 {
-      position = s.centroid
+      position = surface.summary.centroid
       largestMovementSquared = 0
     }
-    count = s.count
-    moved = s.moved
-    centroid = s.centroid
-    span = s.span
-    largestMovementSquared = max(largestMovementSquared, s.largestMovementSquared)
-    if s.moved {
-      position.x += s.shift.dx
-      position.y += s.shift.dy
-      scale *= s.scaleFactor
-      rotation += s.turn
+    count = surface.summary.count
+    moved = surface.summary.moved
+    centroid = surface.summary.centroid
+    span = surface.summary.span
+    largestMovementSquared = max(largestMovementSquared, surface.summary.largestMovementSquared)
+    if moved {
+      position.x += surface.summary.shift.dx
+      position.y += surface.summary.shift.dy
+      scale *= surface.summary.scaleFactor
+      rotation += surface.summary.turn
     }
-    return (s.lifted, s.cancelled)
+    return (surface.summary.lifted, surface.summary.cancelled)
   }
 }

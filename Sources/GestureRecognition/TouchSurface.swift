@@ -49,6 +49,8 @@ final class TouchSurface {
 
   /// The touches of the current frame, leaving ones included.
   @exclusivity(unchecked) private(set) var members: [Member] = []
+  /// Whether a member is leaving.
+  @exclusivity(unchecked) private var hasLeaving = false
   /// The summary of the current frame.
   @exclusivity(unchecked) private(set) var summary = FrameSummary()
 
@@ -59,6 +61,7 @@ final class TouchSurface {
   /// Forgets every touch (the engine cancelled everything).
   func removeAll() {
     members.removeAll(keepingCapacity: true)
+    hasLeaving = false
     summary = FrameSummary()
   }
 
@@ -73,7 +76,15 @@ final class TouchSurface {
 
   /// Applies one frame, keeping only touches `owner` accepts (all when `owner` is nil).
   func update(_ frame: TouchFrame, owner: GestureRecognizer?) {
-    members.removeAll { $0.leaving }
+    if hasLeaving {
+      var kept = 0
+      for i in members.indices where !members[i].leaving {
+        members[kept] = members[i]
+        kept += 1
+      }
+      members.removeLast(members.count - kept)
+      hasLeaving = false
+    }
     var s = FrameSummary()
     s.countBefore = members.count
     s.centroid = summary.centroid
@@ -83,7 +94,7 @@ final class TouchSurface {
     var cx = 0.0, cy = 0.0, down = 0
     for touch in frame.touches where owner?.accepts(touch) ?? true {
       let q = touch.location
-      let terminal = touch.phase.isTerminal
+      let terminal = isLeaving(touch.phase)
       guard let i = index(of: touch.id) else {
         if !terminal && members.count < Self.capacity {
           members.append(Member(id: touch.id, start: q, last: q, leaving: false))
@@ -97,7 +108,7 @@ final class TouchSurface {
         continue
       }
       let p = members[i].last
-      if p != q { s.moved = true }
+      if p.x != q.x || p.y != q.y { s.moved = true }
       common += 1
       px += p.x
       py += p.y
@@ -111,8 +122,9 @@ final class TouchSurface {
       s.largestMovementSquared = max(s.largestMovementSquared, dx * dx + dy * dy)
       members[i].last = q
       if terminal {
-        if touch.phase == .ended { s.lifted = true } else { s.cancelled = true }
+        if case .ended = touch.phase { s.lifted = true } else { s.cancelled = true }
         members[i].leaving = true
+        hasLeaving = true
       } else {
         cx += q.x
         cy += q.y
@@ -145,5 +157,14 @@ final class TouchSurface {
       s.span = sum / Double(down)
     }
     summary = s
+  }
+}
+
+/// Whether a touch ends in this frame (inlined here: `TouchPhase.isTerminal` is not inlinable
+/// across the module boundary, and this runs for every touch of every frame).
+@inline(__always) func isLeaving(_ phase: TouchPhase) -> Bool {
+  switch phase {
+  case .ended, .cancelled: true
+  case .began, .moved, .stationary: false
   }
 }

@@ -40,7 +40,11 @@ public struct VelocityTracker: Sendable {
       ys[newest] = y
       return
     }
-    newest = count == 0 ? 0 : (newest + 1) % Self.capacity
+    if count == 0 {
+      newest = 0
+    } else {
+      newest = newest + 1 == Self.capacity ? 0 : newest + 1
+    }
     times[newest] = time
     xs[newest] = x
     ys[newest] = y
