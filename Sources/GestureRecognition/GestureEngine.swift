@@ -30,6 +30,8 @@ public final class GestureEngine {
   @exclusivity(unchecked) private var quietUntil: Microseconds = .min
   /// How many recognizers are in a terminal state (so `resetFinished` skips its scan at 0).
   @exclusivity(unchecked) private var terminalCount = 0
+  /// How many recognizers had a region of their own at the last frame.
+  @exclusivity(unchecked) private var regionCount = 0
   /// The touches of the whole surface, shared by every recognizer without a region.
   private let surface = TouchSurface()
 
@@ -69,12 +71,14 @@ public final class GestureEngine {
     // Unowned references: the array keeps every recognizer alive, and skipping the atomic
     // retain/release pairs halves the cost of a frame.
     let shared = Unmanaged.passUnretained(surface)
+    regionCount = 0
     recognizers.withUnsafeBufferPointer { list in
       for index in list.indices {
         Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
           var touches = shared
           var active = sharedCount
           if let own = recognizer.regionSurface {
+            regionCount += 1
             active = recognizer.admit(frame)
             own.update(frame, owner: recognizer)
             touches = Unmanaged.passUnretained(own)
@@ -203,7 +207,9 @@ public final class GestureEngine {
 
   /// Returns every finished recognizer whose touches are all gone to possible.
   private func resetFinished(at time: Microseconds) {
-    guard terminalCount > 0 else { return }
+    // Only a recognizer whose touches are all gone resets: none can while touches are down on
+    // the shared surface and no recognizer has a region of its own.
+    guard terminalCount > 0, surface.summary.count == 0 || regionCount > 0 else { return }
     recognizers.withUnsafeBufferPointer { list in
       for index in list.indices {
         Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
