@@ -112,7 +112,9 @@ extension GestureEngine {
   }
 
   /// Fails `r` and releases recognizers that waited only for it.
-  private func failAndRelease(_ r: GestureRecognizer, _ reason: GestureReason, at time: Microseconds) {
+  private func failAndRelease(
+    _ r: GestureRecognizer, _ reason: GestureReason, at time: Microseconds
+  ) {
     fail(r, reason, at: time)
     releaseWaiting(on: r, at: time)
   }

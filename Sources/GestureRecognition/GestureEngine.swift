@@ -171,7 +171,9 @@ public final class GestureEngine {
           time: time, recognizer: recognizer.name, kind: recognizer.kind, from: recognizer.state,
           to: state, reason: reason))
     }
-    if state.isTerminal != recognizer.state.isTerminal { terminalCount += state.isTerminal ? 1 : -1 }
+    if state.isTerminal != recognizer.state.isTerminal {
+      terminalCount += state.isTerminal ? 1 : -1
+    }
     recognizer.state = state
   }
 
@@ -181,7 +183,8 @@ public final class GestureEngine {
   }
 
   /// Explains a held recognition (possible stays possible).
-  func explainHeld(_ recognizer: GestureRecognizer, _ reason: GestureReason, at time: Microseconds) {
+  func explainHeld(_ recognizer: GestureRecognizer, _ reason: GestureReason, at time: Microseconds)
+  {
     guard let explain else { return }
     explain(
       ExplainEntry(

@@ -77,7 +77,8 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
     case .heldStill(let d): "held still " + ms(d)
     case .tooShort(let d, let required): "moved " + mm(d) + " < " + mm(required)
     case .tooSlow(let v, let required): speed(v) + " < " + speed(required)
-    case .offAxis(let a, let limit): fixed(a, places: 1) + "° off axis > " + fixed(limit, places: 1) + "°"
+    case .offAxis(let a, let limit):
+      fixed(a, places: 1) + "° off axis > " + fixed(limit, places: 1) + "°"
     case .fingersDisagree: "fingers moved different ways"
     case .swiped(let d, let distance, let v):
       d.description + " " + mm(distance) + " at " + speed(v)
@@ -137,7 +138,11 @@ public struct ExplainEntry: Sendable, Hashable, CustomStringConvertible {
   /// "tap reset: …".
   public var description: String {
     let verb: String
-    if from == to { verb = "held" } else if to == .possible { verb = "reset" } else {
+    if from == to {
+      verb = "held"
+    } else if to == .possible {
+      verb = "reset"
+    } else {
       verb = to.description
     }
     return recognizer + " " + verb + ": " + reason.description

@@ -38,7 +38,8 @@ public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRe
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
     self.configuration = configuration
     let n = configuration.touchesRequired
-    super.init(kind: .longPress, name: name ?? (n == 1 ? "" : String(n) + "-finger ") + "long press")
+    super.init(
+      kind: .longPress, name: name ?? (n == 1 ? "" : String(n) + "-finger ") + "long press")
   }
 
   override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {

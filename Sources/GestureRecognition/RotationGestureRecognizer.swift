@@ -1,4 +1,4 @@
-//              touch down              2+ touches, turned ≥ slop     
+//              touch down              2+ touches, turned ≥ slop
 //   ┌──────┐ ─────────────▶ ┌──────────┐ ───────────────────────────▶ ┌────────┐ ─┐ moved:
 //   │ idle │                │ tracking │            (began)           │ active │ ◀┘ changed
 //   └──────┘                └──────────┘                              └────────┘
@@ -132,7 +132,8 @@ private struct RotationMachine {
       mostTouches = max(mostTouches, before)
       if cluster.count == 0 {
         if mostTouches < 2 { return finish(.fail(.tooFewTouches(mostTouches, required: 2))) }
-        return finish(.fail(.turnBelowSlop(largestChange * 180 / Double.pi, slop: c.slop * 180 / Double.pi)))
+        return finish(
+          .fail(.turnBelowSlop(largestChange * 180 / Double.pi, slop: c.slop * 180 / Double.pi)))
       }
       if cluster.count < 2 {
         cluster.restart()

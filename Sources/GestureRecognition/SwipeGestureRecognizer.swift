@@ -141,7 +141,9 @@ private struct SwipeMachine {
     }
     let stroke = PlaneVector(dx: cluster.position.x - origin.x, dy: cluster.position.y - origin.y)
     let distance = stroke.length
-    if distance < c.minimumDistance { return fail(.tooShort(distance, required: c.minimumDistance)) }
+    if distance < c.minimumDistance {
+      return fail(.tooShort(distance, required: c.minimumDistance))
+    }
     velocity = tracker.velocity(at: frame.time)
     let speed = velocity.length
     if speed < c.minimumVelocity { return fail(.tooSlow(speed, required: c.minimumVelocity)) }

@@ -50,7 +50,8 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
 
   /// "tap", "double tap", "2-finger triple tap", …
   static func defaultName(_ c: Configuration) -> String {
-    let taps = [1: "tap", 2: "double tap", 3: "triple tap"][c.tapsRequired]
+    let taps =
+      [1: "tap", 2: "double tap", 3: "triple tap"][c.tapsRequired]
       ?? String(c.tapsRequired) + "-tap"
     return c.touchesRequired == 1 ? taps : String(c.touchesRequired) + "-finger " + taps
   }

@@ -79,7 +79,9 @@ public struct TouchScript: Sendable {
   }
 
   /// A tap of one finger: down at `at` ms, up `duration` ms later, still.
-  public mutating func tap(_ finger: Int, at ms: Double, x: Double, y: Double, duration: Double = 60) {
+  public mutating func tap(
+    _ finger: Int, at ms: Double, x: Double, y: Double, duration: Double = 60
+  ) {
     down(finger, at: ms, x: x, y: y)
     up(finger, at: ms + duration)
   }
@@ -89,7 +91,9 @@ public struct TouchScript: Sendable {
 
   /// The frames, in time order.
   public var frames: [TouchFrame] {
-    let ordered = steps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+    let ordered = steps.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }
     var frames: [TouchFrame] = []
     var down: [Int: MillimeterPoint] = [:]
     var index = 0

@@ -1,6 +1,6 @@
 import GestureTestSupport
-import TouchInput
 import Testing
+import TouchInput
 
 @testable import GestureRecognition
 
@@ -16,7 +16,8 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
 }
 
 @Suite struct ArbitrationTests {
-  @Test("tap, double tap, triple tap: only the one that happened is reported", arguments: [1, 2, 3])
+  @Test(
+    "tap, double tap, triple tap: only the one that happened is reported", arguments: [1, 2, 3])
   func multiTap(fingers: Int) {
     let prefix = fingers == 1 ? "" : "\(fingers)-finger "
     for (count, name) in [(1, "tap"), (2, "double tap"), (3, "triple tap")] {
@@ -73,13 +74,15 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
 
   @Test("pinch, rotation and pan run together")
   func pinchRotationPan() {
-    let result = run(DefaultGestureSet().engine, twoFingerScript(degrees: 60, scale: 1.5, shift: 20))
+    let result = run(
+      DefaultGestureSet().engine, twoFingerScript(degrees: 60, scale: 1.5, shift: 20))
     let began = result.events.filter { $0.state == .began }.map(\.kind)
     #expect(Set(began) == [.pinch, .rotation, .pan])
     let ended = result.events.filter { $0.state == .ended }.map(\.kind)
     #expect(Set(ended) == [.pinch, .rotation, .pan])
     #expect(abs((result.events.last { $0.kind == .pinch }?.scale ?? 0) - 1.5) < 1e-9)
-    #expect(abs((result.events.last { $0.kind == .rotation }?.rotation ?? 0) - Double.pi / 3) < 1e-9)
+    #expect(
+      abs((result.events.last { $0.kind == .rotation }?.rotation ?? 0) - Double.pi / 3) < 1e-9)
     #expect(abs((result.events.last { $0.kind == .pan }?.translation?.dx ?? 0) - 20) < 1e-9)
     #expect(result.violations.isEmpty)
   }
@@ -142,7 +145,8 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
   func regions() {
     let engine = GestureEngine()
     let left = engine.add(
-      TapGestureRecognizer(name: "left tap"), region: MillimeterRect(x: 0, y: 0, width: 50, height: 100))
+      TapGestureRecognizer(name: "left tap"),
+      region: MillimeterRect(x: 0, y: 0, width: 50, height: 100))
     engine.add(
       TapGestureRecognizer(name: "right tap"),
       region: MillimeterRect(x: 50, y: 0, width: 50, height: 100))
@@ -157,8 +161,11 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
     s.up(4, at: 650)
     s.up(5, at: 650)
     let result = run(engine, s)
-    #expect(result.log == ["left tap recognized", "right tap recognized",
-      "left tap recognized", "right tap recognized"])
+    #expect(
+      result.log == [
+        "left tap recognized", "right tap recognized",
+        "left tap recognized", "right tap recognized",
+      ])
     #expect(left.region != nil)
     #expect(result.violations.isEmpty)
   }

@@ -1,6 +1,6 @@
 import GestureTestSupport
-import TouchInput
 import Testing
+import TouchInput
 
 @testable import GestureRecognition
 
@@ -29,12 +29,18 @@ func randomScript(seed: UInt64) -> TouchScript {
       down[next] = p
       next += 1
     } else if roll < 3, let finger = down.keys.sorted().first {
-      if Int.random(in: 0..<8, using: &g) == 0 { s.cancel(finger, at: t) } else { s.up(finger, at: t) }
+      if Int.random(in: 0..<8, using: &g) == 0 {
+        s.cancel(finger, at: t)
+      } else {
+        s.up(finger, at: t)
+      }
       down[finger] = nil
     } else {
       for finger in down.keys.sorted() {
         guard let p = down[finger] else { continue }
-        let q = (p.0 + Double.random(in: -4...4, using: &g), p.1 + Double.random(in: -4...4, using: &g))
+        let q = (
+          p.0 + Double.random(in: -4...4, using: &g), p.1 + Double.random(in: -4...4, using: &g)
+        )
         s.move(finger, at: t, x: q.0, y: q.1)
         down[finger] = q
       }
@@ -68,7 +74,9 @@ func namedScripts() -> [TouchScript] {
 @Suite struct ContractTests {
   @Test("every recognizer alone keeps the contract on every script", arguments: 0..<11)
   func alone(index: Int) {
-    for (n, script) in (namedScripts() + (1...40).map { randomScript(seed: UInt64($0)) }).enumerated() {
+    for (n, script) in (namedScripts() + (1...40).map { randomScript(seed: UInt64($0)) })
+      .enumerated()
+    {
       let recognizer = everyRecognizer()[index]
       let result = run(recognizer, script)
       #expect(result.violations.isEmpty, "script \(n): \(result.violations)")

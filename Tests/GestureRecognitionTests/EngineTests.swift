@@ -1,6 +1,6 @@
 import GestureTestSupport
-import TouchInput
 import Testing
+import TouchInput
 
 @testable import GestureRecognition
 
@@ -12,7 +12,8 @@ import Testing
       location: MillimeterPoint(x: 12.3, y: 45.6), taps: 2)
     #expect(
       tap.json(origin: 500)
-        == #"{"t": 1.234567, "gesture": "tap", "state": "recognized", "touches": 2, "x": 12.30, "y": 45.60, "taps": 2}"#
+        == #"{"t": 1.234567, "gesture": "tap", "state": "recognized", "touches": 2, "#
+        + #""x": 12.30, "y": 45.60, "taps": 2}"#
     )
     let swipe = GestureEvent(
       time: 2_000_000, kind: .swipe, state: .recognized, touches: 1,
@@ -20,14 +21,16 @@ import Testing
       velocity: .planar(PlaneVector(dx: -310.24, dy: 4.06)))
     #expect(
       swipe.json(origin: 0)
-        == #"{"t": 2.000000, "gesture": "swipe", "state": "recognized", "touches": 1, "x": 1.00, "y": 2.00, "direction": "upLeft", "velocity": [-310.2, 4.1]}"#
+        == #"{"t": 2.000000, "gesture": "swipe", "state": "recognized", "touches": 1, "#
+        + #""x": 1.00, "y": 2.00, "direction": "upLeft", "velocity": [-310.2, 4.1]}"#
     )
     let pan = GestureEvent(
       time: 10, kind: .pan, state: .changed, touches: 3, location: MillimeterPoint(x: 0, y: 0),
       translation: PlaneVector(dx: 1.5, dy: -2.25), velocity: .planar(.zero))
     #expect(
       pan.json(origin: 0)
-        == #"{"t": 0.000010, "gesture": "pan", "state": "changed", "touches": 3, "x": 0.00, "y": 0.00, "translation": [1.50, -2.25], "velocity": [0.0, 0.0]}"#
+        == #"{"t": 0.000010, "gesture": "pan", "state": "changed", "touches": 3, "x": 0.00, "#
+        + #""y": 0.00, "translation": [1.50, -2.25], "velocity": [0.0, 0.0]}"#
     )
     let pinch = GestureEvent(
       time: 0, kind: .pinch, state: .began, touches: 2, location: MillimeterPoint(x: 0, y: 0),
@@ -47,7 +50,8 @@ import Testing
       velocity: .planar(PlaneVector(dx: -310.2, dy: 4.1)))
     #expect(
       swipe.text(origin: 0)
-        == "  1.234567  swipe      recognized  touches=1 at (12.30, 45.60) direction=left velocity=(-310.2, 4.1)"
+        == "  1.234567  swipe      recognized  touches=1 at (12.30, 45.60) direction=left "
+        + "velocity=(-310.2, 4.1)"
     )
     let press = GestureEvent(
       time: 500_000, kind: .longPress, state: .began, touches: 1,

@@ -1,6 +1,6 @@
 import GestureTestSupport
-import TouchInput
 import Testing
+import TouchInput
 
 @testable import GestureRecognition
 
@@ -38,9 +38,11 @@ func swipeScript(
     #expect(result.violations.isEmpty)
   }
 
-  @Test("diagonals are recognized when enabled", arguments: [
-    SwipeDirection.upLeft, .upRight, .downLeft, .downRight,
-  ])
+  @Test(
+    "diagonals are recognized when enabled",
+    arguments: [
+      SwipeDirection.upLeft, .upRight, .downLeft, .downRight,
+    ])
   func diagonals(direction: SwipeDirection) {
     var c = SwipeGestureRecognizer.Configuration(directions: .all)
     c.maximumAngle = 20
@@ -57,7 +59,8 @@ func swipeScript(
     let opposite: SwipeDirection =
       [.left: .right, .right: .left, .up: .down, .down: .up][direction] ?? .left
     #expect(run(swipe, swipeScript(direction)).log == ["swipe recognized"])
-    let result = run(SwipeGestureRecognizer(.init(directions: SwipeDirections(direction))), swipeScript(opposite))
+    let result = run(
+      SwipeGestureRecognizer(.init(directions: SwipeDirections(direction))), swipeScript(opposite))
     #expect(result.log.isEmpty)
   }
 

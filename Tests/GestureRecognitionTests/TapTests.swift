@@ -1,6 +1,6 @@
 import GestureTestSupport
-import TouchInput
 import Testing
+import TouchInput
 
 @testable import GestureRecognition
 
@@ -22,7 +22,8 @@ private func taps(
 }
 
 @Suite struct TapTests {
-  @Test("n taps of m fingers are recognized once, at the last lift", arguments: [1, 2, 3], [1, 2, 3])
+  @Test(
+    "n taps of m fingers are recognized once, at the last lift", arguments: [1, 2, 3], [1, 2, 3])
   func recognized(tapCount: Int, fingers: Int) {
     let tap = TapGestureRecognizer(.init(taps: tapCount, touches: fingers))
     let result = run(tap, taps(tapCount, fingers: fingers))
