@@ -15,17 +15,19 @@ public struct VelocityTracker: Sendable {
   /// A pause longer than this means the point stopped (Android, Flutter: 40 ms).
   public static let stopGap: Microseconds = 40_000
 
-  private var times: [Microseconds]
-  private var xs: [Double]
-  private var ys: [Double]
+  private struct Sample {
+    var time: Microseconds
+    var x: Double
+    var y: Double
+  }
+
+  private var samples: [Sample]
   private var newest = 0
   private var count = 0
 
   /// Creates an empty tracker.
   public init() {
-    times = Array(repeating: 0, count: Self.capacity)
-    xs = Array(repeating: 0, count: Self.capacity)
-    ys = Array(repeating: 0, count: Self.capacity)
+    samples = Array(repeating: Sample(time: 0, x: 0, y: 0), count: Self.capacity)
   }
 
   /// Forgets every sample.
@@ -35,9 +37,8 @@ public struct VelocityTracker: Sendable {
 
   /// Records the position `(x, y)` (mm) at event time `time`.
   public mutating func add(x: Double, y: Double, at time: Microseconds) {
-    if count > 0 && times[newest] == time {
-      xs[newest] = x
-      ys[newest] = y
+    if count > 0 && samples[newest].time == time {
+      samples[newest] = Sample(time: time, x: x, y: y)
       return
     }
     if count == 0 {
@@ -45,16 +46,16 @@ public struct VelocityTracker: Sendable {
     } else {
       newest = newest + 1 == Self.capacity ? 0 : newest + 1
     }
-    times[newest] = time
-    xs[newest] = x
-    ys[newest] = y
+    samples[newest] = Sample(time: time, x: x, y: y)
     if count < Self.capacity { count += 1 }
   }
 
   /// The estimated velocity at event time `time`, in units per second.
   public func velocity(at time: Microseconds) -> PlaneVector {
-    guard count > 0, time - times[newest] <= Self.stopGap else { return .zero }
-    let t0 = times[newest]
+    guard count > 0, time - samples[newest].time <= Self.stopGap else { return .zero }
+    let t0 = samples[newest].time
+    let x0 = samples[newest].x
+    let y0 = samples[newest].y
     var n = 0
     var index = newest
     var later = t0
@@ -62,11 +63,12 @@ public struct VelocityTracker: Sendable {
     var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
     var sx = 0.0, sxt = 0.0, sxt2 = 0.0, sy = 0.0, syt = 0.0, syt2 = 0.0
     while n < count {
-      let t = times[index]
+      let sample = samples[index]
+      let t = sample.time
       if t0 - t > Self.horizon || later - t > Self.stopGap { break }
       let tau = Double(t - t0) / 1_000_000
-      let x = xs[index] - xs[newest]
-      let y = ys[index] - ys[newest]
+      let x = sample.x - x0
+      let y = sample.y - y0
       let tau2 = tau * tau
       s1 += tau
       s2 += tau2
