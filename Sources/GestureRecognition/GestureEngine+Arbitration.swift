@@ -139,14 +139,16 @@ extension GestureEngine {
       case .pending: continue
       case .succeeded(let other): failAndRelease(r, .requiredSucceeded(other.name), at: time)
       case .clear:
-        let events = r.heldEvents
         r.isHeld = false
-        r.heldEvents.removeAll(keepingCapacity: true)
-        for (index, event) in events.enumerated() {
+        var index = 0
+        while index < r.heldEvents.count {
+          let event = r.heldEvents[index]
           move(r, to: event.state, .requirementsFailed(failed.name), at: time)
           enqueue(r, event)
           if index == 0 { prevent(by: r, at: time) }
+          index += 1
         }
+        r.heldEvents.removeAll(keepingCapacity: true)
       }
     }
   }
