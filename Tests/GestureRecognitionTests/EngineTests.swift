@@ -96,7 +96,7 @@ import TouchInput
     var s = TouchScript()
     s.down(1, at: 0, x: 10, y: 10)
     s.up(1, at: 2000)
-    _ = ManualScheduler(engine: set.engine).play(s)
+    ManualScheduler(engine: set.engine).play(s)
     #expect(recorder.log == ["long press began", "long press ended"])
     #expect(recorder.events.map(\.time) == [ms(500), ms(2000)])
   }
@@ -121,7 +121,7 @@ import TouchInput
     var quietLog: [String] = []
     quiet.engine.onEvent = { e, _ in quietLog.append(e.text(origin: 0)) }
     let s = swipeScript(.up, fingers: 2)
-    _ = ManualScheduler(engine: quiet.engine).play(s)
+    ManualScheduler(engine: quiet.engine).play(s)
     quiet.engine.flush(after: s.endTime)
     let loud = run(DefaultGestureSet().engine, s)
     #expect(quietLog == loud.recorder.lines)
