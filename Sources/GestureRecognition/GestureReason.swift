@@ -138,7 +138,7 @@ public struct ExplainEntry: Sendable, Hashable, CustomStringConvertible {
   /// "tap reset: …".
   public var description: String {
     let verb: String
-    if from == to {
+    if from == .possible && to == .possible {
       verb = "held"
     } else if to == .possible {
       verb = "reset"

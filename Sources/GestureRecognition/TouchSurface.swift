@@ -18,7 +18,7 @@ struct FrameSummary {
   var scaleFactor = 1.0
   /// The best-fit similarity's clockwise angle from the previous frame (radians).
   var turn = 0.0
-  /// The centroid of the touches down after the frame (kept when all lifted), mm.
+  /// The centroid of the touches down after the frame, or of those lifting when none stay, mm.
   var centroid = MillimeterPoint(x: 0, y: 0)
   /// The mean distance of the touches from their centroid, mm (computed with 2+ touches).
   var span = 0.0
@@ -92,6 +92,7 @@ final class TouchSurface {
     var px = 0.0, py = 0.0, qx = 0.0, qy = 0.0
     var pq = 0.0, pxq = 0.0, pp = 0.0
     var cx = 0.0, cy = 0.0, down = 0
+    var lx = 0.0, ly = 0.0, leavers = 0
     for touch in frame.touches where owner?.accepts(touch) ?? true {
       let q = touch.location
       let terminal = isLeaving(touch.phase)
@@ -123,6 +124,9 @@ final class TouchSurface {
       members[i].last = q
       if terminal {
         if case .ended = touch.phase { s.lifted = true } else { s.cancelled = true }
+        lx += q.x
+        ly += q.y
+        leavers += 1
         members[i].leaving = true
         hasLeaving = true
       } else {
@@ -132,7 +136,11 @@ final class TouchSurface {
       }
     }
     s.count = down
-    if down > 0 { s.centroid = MillimeterPoint(x: cx / Double(down), y: cy / Double(down)) }
+    if down > 0 {
+      s.centroid = MillimeterPoint(x: cx / Double(down), y: cy / Double(down))
+    } else if leavers > 0 {
+      s.centroid = MillimeterPoint(x: lx / Double(leavers), y: ly / Double(leavers))
+    }
     if s.moved && common > 0 {
       s.shift = PlaneVector(dx: (qx - px) / common, dy: (qy - py) / common)
       if common >= 2 {

@@ -64,18 +64,19 @@ public struct TouchScript: Sendable {
   }
 
   /// Moves `finger` along `curve` (fraction 0…1 → position in mm) between `from` and `to` ms,
-  /// a frame every `every` ms.
+  /// a frame every `every` ms and a last one exactly at `to`.
   public mutating func path(
     _ finger: Int, from: Double, to end: Double, every: Double = 8,
     _ curve: (Double) -> (Double, Double)
   ) {
     var t = from + every
-    while t < end + every / 2 {
-      let clamped = min(t, end)
-      let (x, y) = curve((clamped - from) / (end - from))
-      move(finger, at: clamped, x: x, y: y)
+    while t < end - every / 1000 {
+      let (x, y) = curve((t - from) / (end - from))
+      move(finger, at: t, x: x, y: y)
       t += every
     }
+    let (x, y) = curve(1)
+    move(finger, at: end, x: x, y: y)
   }
 
   /// A tap of one finger: down at `at` ms, up `duration` ms later, still.

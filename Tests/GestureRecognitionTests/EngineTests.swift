@@ -67,6 +67,13 @@ import TouchInput
     #expect(entry.description == "tap failed: moved 4.2 mm > 3.0 mm")
     #expect(entry.text(origin: 0) == "  1.000000  explain  tap failed: moved 4.2 mm > 3.0 mm")
     #expect(GestureReason.tooSlow(38, required: 100).description == "38 mm/s < 100 mm/s")
+    let changed = ExplainEntry(
+      time: 0, recognizer: "pan", kind: .pan, from: .changed, to: .changed, reason: .touchesMoved)
+    #expect(changed.description == "pan changed: touches moved")
+    let held = ExplainEntry(
+      time: 0, recognizer: "tap", kind: .tap, from: .possible, to: .possible,
+      reason: .waitingFor("double tap"))
+    #expect(held.description == "tap held: held until double tap fails")
   }
 
   @Test("nextDeadline, advance and flush report a trailing tap and long press")

@@ -35,6 +35,11 @@ func swipeScript(
     #expect(result.log == [swipe.name + " recognized"])
     #expect(result.events.first?.direction == direction)
     #expect(result.events.first?.touches == fingers)
+    let u = direction.unitVector
+    let lift = result.events.first?.location
+    let across = Double(fingers - 1) * 5
+    #expect(abs((lift?.x ?? 0) - (50 + 30 * u.dx - u.dy * across)) < 1e-9)
+    #expect(abs((lift?.y ?? 0) - (50 + 30 * u.dy + u.dx * across)) < 1e-9)
     #expect(result.violations.isEmpty)
   }
 
