@@ -37,13 +37,12 @@ extension GestureEngine {
   private func follow(
     _ r: GestureRecognizer, _ state: GestureState, _ reason: GestureReason, at time: Microseconds
   ) {
-    let event = r.makeEvent(state, at: time)
     if r.isHeld {
-      r.heldEvents.append(event)
+      r.heldEvents.append(r.makeEvent(state, at: time))
       return
     }
     move(r, to: state, reason, at: time)
-    enqueue(r, event)
+    enqueue(r, state, at: time)
   }
 
   private enum Requirement {
@@ -71,17 +70,16 @@ extension GestureEngine {
   private func succeed(
     _ r: GestureRecognizer, _ state: GestureState, _ reason: GestureReason, at time: Microseconds
   ) {
-    let event = r.makeEvent(state, at: time)
     switch requirement(of: r) {
     case .succeeded(let other):
       failAndRelease(r, .requiredSucceeded(other.name), at: time)
     case .pending(let other):
       r.isHeld = true
-      r.heldEvents.append(event)
+      r.heldEvents.append(r.makeEvent(state, at: time))
       explainHeld(r, .waitingFor(other.name), at: time)
     case .clear:
       move(r, to: state, reason, at: time)
-      enqueue(r, event)
+      enqueue(r, state, at: time)
       prevent(by: r, at: time)
     }
   }
@@ -144,7 +142,7 @@ extension GestureEngine {
         while index < r.heldEvents.count {
           let event = r.heldEvents[index]
           move(r, to: event.state, .requirementsFailed(failed.name), at: time)
-          enqueue(r, event)
+          enqueue(r, stored: event)
           if index == 0 { prevent(by: r, at: time) }
           index += 1
         }

@@ -23,7 +23,18 @@ public final class GestureEngine {
   @exclusivity(unchecked) var requirements: [UInt64] = []
   /// Bit i of `dependents[j]`: recognizer i waits for recognizer j to fail.
   @exclusivity(unchecked) var dependents: [UInt64] = []
-  @exclusivity(unchecked) private var outbox: [(GestureRecognizer, GestureEvent)] = []
+  /// One queued action: its event is made at delivery (the recognizer's values are those of
+  /// the transition: deliveries follow each frame or deadline), or taken from `stored`.
+  private struct Delivery {
+    unowned(unsafe) let recognizer: GestureRecognizer
+    let state: GestureState
+    let time: Microseconds
+    /// An index in `stored`, or -1.
+    let stored: Int
+  }
+  @exclusivity(unchecked) private var outbox: [Delivery] = []
+  /// Events with their original values (released held actions).
+  @exclusivity(unchecked) private var stored: [GestureEvent] = []
   @exclusivity(unchecked) private var delivering = false
   /// No deadline is due before this time (a lower bound kept while frames are processed, so
   /// `advance(to:)` skips its scan on most frames).
@@ -41,6 +52,7 @@ public final class GestureEngine {
   /// Creates an engine with no recognizers.
   public init() {
     outbox.reserveCapacity(64)
+    stored.reserveCapacity(16)
   }
 
   /// Adds a recognizer (after those already added) and returns it.
@@ -140,7 +152,7 @@ public final class GestureEngine {
       if recognizer.state.isActive {
         recognizer.forceCancel()
         move(recognizer, to: .cancelled, .cancelledByEngine, at: time)
-        outbox.append((recognizer, recognizer.makeEvent(.cancelled, at: time)))
+        enqueue(recognizer, .cancelled, at: time)
       } else if recognizer.state == .possible && (recognizer.isEngaged || recognizer.isHeld) {
         fail(recognizer, .cancelledByEngine, at: time)
       }
@@ -178,8 +190,15 @@ public final class GestureEngine {
   }
 
   /// Queues an action for delivery after the current transition completes.
-  func enqueue(_ recognizer: GestureRecognizer, _ event: GestureEvent) {
-    outbox.append((recognizer, event))
+  func enqueue(_ recognizer: GestureRecognizer, _ state: GestureState, at time: Microseconds) {
+    outbox.append(Delivery(recognizer: recognizer, state: state, time: time, stored: -1))
+  }
+
+  /// Queues an action whose event was made earlier (a released held action).
+  func enqueue(_ recognizer: GestureRecognizer, stored event: GestureEvent) {
+    outbox.append(
+      Delivery(recognizer: recognizer, state: event.state, time: event.time, stored: stored.count))
+    stored.append(event)
   }
 
   /// Explains a held recognition (possible stays possible).
@@ -198,13 +217,17 @@ public final class GestureEngine {
     delivering = true
     var index = 0
     while index < outbox.count {
-      let (recognizer, event) = outbox[index]
-      recognizer.event = event
-      onEvent?(event, recognizer)
-      recognizer.sendActions()
+      let delivery = outbox[index]
+      let recognizer: GestureRecognizer = delivery.recognizer
+      recognizer.event =
+        delivery.stored >= 0
+        ? stored[delivery.stored] : recognizer.makeEvent(delivery.state, at: delivery.time)
+      if let onEvent, let event = recognizer.event { onEvent(event, recognizer) }
+      if !recognizer.targets.isEmpty { recognizer.sendActions() }
       index += 1
     }
     outbox.removeAll(keepingCapacity: true)
+    stored.removeAll(keepingCapacity: true)
     delivering = false
   }
 
