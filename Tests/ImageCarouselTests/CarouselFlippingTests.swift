@@ -8,7 +8,8 @@ func carousel(count: Int) -> ImageCarousel {
 }
 
 @Suite struct CarouselFlippingTests {
-  @Test("Swiping left walks forward and wraps from the last image to the first", arguments: [1, 2, 3])
+  @Test(
+    "Swiping left walks forward and wraps from the last image to the first", arguments: [1, 2, 3])
   func leftWraps(count: Int) {
     var model = carousel(count: count)
     var seen: [Int] = []
@@ -20,7 +21,8 @@ func carousel(count: Int) -> ImageCarousel {
     #expect(seen == Array(1..<count) + [0, count == 1 ? 0 : 1])
   }
 
-  @Test("Swiping right walks backward and wraps from the first image to the last", arguments: [1, 2, 3])
+  @Test(
+    "Swiping right walks backward and wraps from the first image to the last", arguments: [1, 2, 3])
   func rightWraps(count: Int) {
     var model = carousel(count: count)
     var seen: [Int] = []
@@ -71,8 +73,10 @@ func carousel(count: Int) -> ImageCarousel {
 
   @Test(
     "Image file names are picked by extension, ignoring case",
-    arguments: [("a.PNG", true), ("b.jpeg", true), ("c.Jpg", true), ("d.gif", true),
-      ("e.txt", false), ("png", false), (".hidden.png", false), ("f.png.bak", false)])
+    arguments: [
+      ("a.PNG", true), ("b.jpeg", true), ("c.Jpg", true), ("d.gif", true),
+      ("e.txt", false), ("png", false), (".hidden.png", false), ("f.png.bak", false),
+    ])
   func fileNames(name: String, isImage: Bool) {
     #expect(CarouselImage.isImageFileName(name) == isImage)
   }

@@ -71,7 +71,8 @@ func close(_ a: CarouselPoint, _ b: CarouselPoint) -> Bool {
     #expect(model.pan(by: CarouselPoint(x: 10, y: 0)) == nil)
     _ = model.zoom(by: 1.5, around: model.viewSize.center)
     #expect(model.pan(by: CarouselPoint(x: 12, y: -4.5)) == .offset(CarouselPoint(x: 12, y: -4.5)))
-    #expect(model.pan(by: CarouselPoint(x: 1000, y: -1000)) == .offset(CarouselPoint(x: 50, y: -25)))
+    #expect(
+      model.pan(by: CarouselPoint(x: 1000, y: -1000)) == .offset(CarouselPoint(x: 50, y: -25)))
     #expect(model.pan(by: CarouselPoint(x: 1, y: -1)) == nil)
     #expect(model.maximumOffset(scale: 1.5) == CarouselPoint(x: 50, y: 25))
   }
