@@ -1,3 +1,5 @@
+import TouchInput
+
 /// One change of the carousel's state, as a view would show it.
 ///
 /// Every mutation of `ImageCarousel` returns one (or `nil` when nothing changed). Print it with
@@ -24,7 +26,7 @@ public enum CarouselChange: Sendable, Hashable, CustomStringConvertible {
     case .image(let index, let count, let name):
       return "image \(index + 1)/\(count) " + quoted(name)
     case .zoom(let scale, let focus, _):
-      return "zoom " + decimal(scale, places: 2) + "x at " + pointText(focus) + " mm"
+      return "zoom " + fixed(scale, places: 2) + "x at " + pointText(focus) + " mm"
     case .offset(let offset):
       return "pan to " + pointText(offset) + " mm"
     case .alert(let message):
@@ -40,9 +42,9 @@ public enum CarouselChange: Sendable, Hashable, CustomStringConvertible {
   /// - `t`: the event time, copied verbatim from `time` (a JSON number such as `1.234567`);
   /// - `change`: `"image"`, `"zoom"`, `"pan"`, `"alert"` or `"alert_dismissed"`;
   /// - image: `index` (from 0), `count`, `name`;
-  /// - zoom: `scale` (3 decimals), `x` and `y` (focal point, mm, 2 decimals), `offset_x` and
-  ///   `offset_y` (mm, 2 decimals);
-  /// - pan: `offset_x` and `offset_y` (mm, 2 decimals);
+  /// - zoom: `scale` (3 decimals), `x` and `y` (focal point, mm, 2 decimals), `offset` (`[x, y]`,
+  ///   mm, 2 decimals: the image centre's displacement from the view's centre);
+  /// - pan: `offset` (`[x, y]`, mm, 2 decimals);
   /// - alert: `message`.
   ///
   /// For example `{"t": 1.234567, "change": "image", "index": 1, "count": 3, "name":
@@ -54,8 +56,8 @@ public enum CarouselChange: Sendable, Hashable, CustomStringConvertible {
     case .image(let index, let count, let name):
       out += "\"image\", \"index\": \(index), \"count\": \(count), \"name\": " + quoted(name)
     case .zoom(let scale, let focus, let offset):
-      out += "\"zoom\", \"scale\": " + decimal(scale, places: 3)
-      out += ", \"x\": " + decimal(focus.x, places: 2) + ", \"y\": " + decimal(focus.y, places: 2)
+      out += "\"zoom\", \"scale\": " + fixed(scale, places: 3)
+      out += ", \"x\": " + fixed(focus.x, places: 2) + ", \"y\": " + fixed(focus.y, places: 2)
       out += ", " + offsetFields(offset)
     case .offset(let offset):
       out += "\"pan\", " + offsetFields(offset)
@@ -66,15 +68,20 @@ public enum CarouselChange: Sendable, Hashable, CustomStringConvertible {
     }
     return out + "}"
   }
+
+  /// The change as one JSON Lines object whose `t` is `time − origin` in seconds with six
+  /// decimals, as `GestureEvent.json(origin:)` prints it.
+  public func json(at time: Microseconds, origin: Microseconds) -> String {
+    json(time: seconds(time - origin))
+  }
 }
 
 /// `(x, y)` with one decimal each.
 private func pointText(_ point: CarouselPoint) -> String {
-  "(" + decimal(point.x, places: 1) + ", " + decimal(point.y, places: 1) + ")"
+  "(" + fixed(point.x, places: 1) + ", " + fixed(point.y, places: 1) + ")"
 }
 
-/// `"offset_x": X, "offset_y": Y` with two decimals each.
+/// `"offset": [X, Y]` with two decimals each.
 private func offsetFields(_ offset: CarouselPoint) -> String {
-  "\"offset_x\": " + decimal(offset.x, places: 2) + ", \"offset_y\": "
-    + decimal(offset.y, places: 2)
+  "\"offset\": [" + fixed(offset.x, places: 2) + ", " + fixed(offset.y, places: 2) + "]"
 }

@@ -32,11 +32,11 @@ import Testing
       (
         .zoom(
           scale: 1.8, focus: CarouselPoint(x: 120, y: 80.5), offset: CarouselPoint(x: -3, y: 1)),
-        #"{"t": 1.234567, "change": "zoom", "scale": 1.800, "x": 120.00, "y": 80.50, "offset_x": -3.00, "offset_y": 1.00}"#
+        #"{"t": 1.234567, "change": "zoom", "scale": 1.800, "x": 120.00, "y": 80.50, "offset": [-3.00, 1.00]}"#
       ),
       (
         .offset(CarouselPoint(x: 12, y: -4.5)),
-        #"{"t": 1.234567, "change": "pan", "offset_x": 12.00, "offset_y": -4.50}"#
+        #"{"t": 1.234567, "change": "pan", "offset": [12.00, -4.50]}"#
       ),
       (
         .alert("Say \"hi\"\n\\"),
@@ -46,5 +46,6 @@ import Testing
     ])
   func json(change: CarouselChange, expected: String) {
     #expect(change.json(time: "1.234567") == expected)
+    #expect(change.json(at: 11_234_567, origin: 10_000_000) == expected)
   }
 }
