@@ -96,6 +96,12 @@ public final class CarouselController {
     engine.nextDeadline
   }
 
+  /// End of input: fires the timers still pending after `lastEventTime` (a trailing single tap
+  /// that dismisses the alert, a long press held to the end).
+  public func flush(after lastEventTime: Microseconds) {
+    engine.flush(after: lastEventTime)
+  }
+
   // MARK: Persistence
 
   /// The state to save.
