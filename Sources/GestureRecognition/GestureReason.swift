@@ -36,6 +36,10 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
   case slopExceeded(Millimeters, slop: Millimeters)
   /// The span changed beyond the slop (change, slop; mm).
   case spanChanged(Millimeters, slop: Millimeters)
+  /// The touches lifted before the span changed by the slop (change, slop; mm).
+  case spanBelowSlop(Millimeters, slop: Millimeters)
+  /// The touches lifted before turning by the slop (angle, slop; degrees).
+  case turnBelowSlop(Double, slop: Double)
   /// The touches turned beyond the slop (angle, slop; degrees).
   case turned(Double, slop: Double)
   /// The touches moved (a continuous gesture's change).
@@ -79,6 +83,9 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
       d.description + " " + mm(distance) + " at " + speed(v)
     case .slopExceeded(let d, let slop): "moved " + mm(d) + " ≥ " + mm(slop)
     case .spanChanged(let d, let slop): "span changed " + mm(d) + " ≥ " + mm(slop)
+    case .spanBelowSlop(let d, let slop): "span changed " + mm(d) + " < " + mm(slop)
+    case .turnBelowSlop(let a, let slop):
+      "turned " + fixed(a, places: 1) + "° < " + fixed(slop, places: 1) + "°"
     case .turned(let a, let slop):
       "turned " + fixed(a, places: 1) + "° ≥ " + fixed(slop, places: 1) + "°"
     case .touchesMoved: "touches moved"

@@ -13,8 +13,9 @@ import TouchInput
 /// translation (mm) and velocity (mm/s).
 ///
 /// A finger that lands or lifts re-baselines the centroid, so the translation never jumps.
-/// The translation counts from where the first finger landed, slop included: the began action
-/// already carries the movement that crossed the slop.
+/// The translation counts from where the first finger landed (or from when the minimum number of
+/// fingers was down), slop included: the began action already carries the movement that crossed
+/// the slop.
 public final class PanGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
   /// The pan recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
@@ -139,8 +140,14 @@ private struct PanMachine {
       if cluster.count > c.maximumTouches {
         return finish(.fail(.tooManyTouches(cluster.count, limit: c.maximumTouches)))
       }
+      if cluster.count == 0 {
+        return finish(.fail(.tooShort(translation.length, required: c.slop)))
+      }
+      if cluster.count < c.minimumTouches {
+        origin = cluster.position
+        tracker.reset()
+      }
       let moved = translation.length
-      if cluster.count == 0 { return finish(.fail(.tooShort(moved, required: c.slop))) }
       if moved >= c.slop && cluster.count >= c.minimumTouches {
         state = .active
         return .begin(.slopExceeded(moved, slop: c.slop))

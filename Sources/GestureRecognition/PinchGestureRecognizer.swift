@@ -76,6 +76,8 @@ private struct PinchMachine {
   private var state = State.idle
   private var cluster = TouchCluster()
   private var tracker = VelocityTracker()
+  private var mostTouches = 0
+  private var largestChange = 0.0
   private(set) var touches = 0
   private(set) var location = MillimeterPoint(x: 0, y: 0)
   private(set) var lastTime: Microseconds = 0
@@ -117,7 +119,11 @@ private struct PinchMachine {
       return .none
     case .tracking:
       if cancelled { return finish(.fail(.touchCancelled)) }
-      if cluster.count == 0 { return finish(.fail(.tooFewTouches(before, required: 2))) }
+      mostTouches = max(mostTouches, before)
+      if cluster.count == 0 {
+        if mostTouches < 2 { return finish(.fail(.tooFewTouches(mostTouches, required: 2))) }
+        return finish(.fail(.spanBelowSlop(largestChange, slop: c.slop)))
+      }
       if cluster.count < 2 {
         cluster.restart()
         tracker.reset()
@@ -125,6 +131,7 @@ private struct PinchMachine {
       }
       let span = cluster.span
       let change = (span - span / cluster.scale).magnitude
+      largestChange = max(largestChange, change)
       if change >= c.slop {
         state = .active
         return .begin(.spanChanged(change, slop: c.slop))

@@ -76,6 +76,8 @@ private struct RotationMachine {
   private var state = State.idle
   private var cluster = TouchCluster()
   private var tracker = VelocityTracker()
+  private var mostTouches = 0
+  private var largestChange = 0.0
   private(set) var touches = 0
   private(set) var location = MillimeterPoint(x: 0, y: 0)
   private(set) var lastTime: Microseconds = 0
@@ -117,13 +119,18 @@ private struct RotationMachine {
       return .none
     case .tracking:
       if cancelled { return finish(.fail(.touchCancelled)) }
-      if cluster.count == 0 { return finish(.fail(.tooFewTouches(before, required: 2))) }
+      mostTouches = max(mostTouches, before)
+      if cluster.count == 0 {
+        if mostTouches < 2 { return finish(.fail(.tooFewTouches(mostTouches, required: 2))) }
+        return finish(.fail(.turnBelowSlop(largestChange * 180 / Double.pi, slop: c.slop * 180 / Double.pi)))
+      }
       if cluster.count < 2 {
         cluster.restart()
         tracker.reset()
         return .none
       }
       let turned = cluster.rotation.magnitude
+      largestChange = max(largestChange, turned)
       if turned >= c.slop {
         state = .active
         let degrees = 180 / Double.pi
