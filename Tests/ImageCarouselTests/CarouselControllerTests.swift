@@ -26,18 +26,24 @@ func makeController(_ setup: (inout ImageCarousel) -> Void = { _ in }) -> Carous
 }
 
 /// Plays `script` through `controller` (then flushes the engine) and logs its changes.
-func play(_ script: TouchScript, on controller: CarouselController = makeController())
-  -> ControllerRun
-{
+///
+/// Checks the recognizers' contract and that no deadline is left pending.
+func play(
+  _ script: TouchScript, on controller: CarouselController = makeController(),
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> ControllerRun {
   var log: [String] = []
   controller.onChange = { change, time in log.append("\(time / 1000) ms: \(change)") }
   let checker = ContractChecker(controller.engine)
   let recorder = GestureRecorder(controller.engine, explaining: false)
   let scheduler = ManualScheduler(engine: controller.engine)
   scheduler.play(script)
-  controller.engine.flush(after: script.endTime)
+  controller.flush(after: script.endTime)
+  let violations = checker.finish()
+  #expect(violations.isEmpty, "contract violations", sourceLocation: sourceLocation)
+  #expect(controller.nextDeadline == nil, "pending deadline", sourceLocation: sourceLocation)
   return ControllerRun(
-    log: log, model: controller.model, violations: checker.finish(),
+    log: log, model: controller.model, violations: violations,
     pendingDeadline: controller.nextDeadline != nil, gestures: recorder.log)
 }
 
