@@ -54,7 +54,11 @@ struct TracePipeline {
       let json = settings.json
       let engine = GestureEngine.makeDefault(onEvent: { event, _ in
         let zero = origin.time ?? event.time
-        out.line(json ? event.json(origin: zero) : event.text(origin: zero))
+        if json {
+          out.writeLine { event.writeJSON(origin: zero, to: &$0) }
+        } else {
+          out.writeLine { event.writeText(origin: zero, to: &$0) }
+        }
       })
       if settings.explain {
         // Explanations are text; with --json they go to standard error so stdout stays JSON.

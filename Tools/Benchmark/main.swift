@@ -14,6 +14,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import GestureRecognition
 import TouchInput
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -102,6 +103,45 @@ for _ in 0..<repeats {
 }
 report("decode", events: events.count, nanoseconds: best)
 print("frames    \(frameCount)")
+
+// Decode and recognize.
+best = UInt64.max
+var gestureCount = 0
+for _ in 0..<repeats {
+  var decoder = TouchDecoder(device: device)
+  var gestures = 0
+  let engine = GestureEngine.makeDefault(onEvent: { _, _ in gestures &+= 1 })
+  let start = now()
+  for event in events {
+    if let frame = decoder.decode(event) { engine.process(frame) }
+  }
+  best = min(best, now() - start)
+  gestureCount = gestures
+}
+report("recognize", events: events.count, nanoseconds: best)
+print("gestures  \(gestureCount) events")
+
+// Time per frame, measured on its own pass (the clock reads would distort the totals).
+var perFrame: [UInt64] = []
+perFrame.reserveCapacity(frameCount)
+do {
+  var decoder = TouchDecoder(device: device)
+  let engine = GestureEngine.makeDefault(onEvent: { _, _ in })
+  for event in events {
+    if let frame = decoder.decode(event) {
+      let start = now()
+      engine.process(frame)
+      perFrame.append(now() - start)
+    }
+  }
+}
+perFrame.sort()
+if !perFrame.isEmpty {
+  let p = { (q: Double) -> String in
+    fixed(Double(perFrame[min(perFrame.count - 1, Int(Double(perFrame.count) * q))]), places: 0)
+  }
+  print("per frame p50 \(p(0.50)) ns  p99 \(p(0.99)) ns  max \(p(1.0)) ns")
+}
 
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
