@@ -23,7 +23,7 @@ let package = Package(
     .target(name: "TouchInput", linkerSettings: [.linkedLibrary("m")]),
     .target(name: "EvdevDevice", dependencies: ["CLibevdev", "TouchInput"]),
     .target(name: "GestureRecognition", dependencies: ["TouchInput"]),
-    .target(name: "ImageCarousel", dependencies: ["GestureRecognition"]),
+    .target(name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput"]),
 
     // MARK: The command-line tool
     .executableTarget(

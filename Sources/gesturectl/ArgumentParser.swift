@@ -1,5 +1,5 @@
 /// One option a subcommand accepts.
-struct OptionSpec {
+struct OptionSpec: Sendable {
   /// The long name without dashes (`json`).
   var name: String
   /// A one-letter alias without the dash (`o`), if any.

@@ -17,7 +17,7 @@ struct CommandFailure: Error {
 }
 
 /// One subcommand: its name, help text, options and what it runs.
-struct Command {
+struct Command: Sendable {
   /// The subcommand's name (`replay`).
   var name: String
   /// One line for the tool's command list.
@@ -29,7 +29,7 @@ struct Command {
   /// The options it accepts (`--help` is implied).
   var options: [OptionSpec]
   /// Runs it; returns the exit status.
-  var run: (ParsedArguments, Console) throws -> Int32
+  var run: @Sendable (ParsedArguments, Console) throws -> Int32
 
   /// The `--help` text.
   var help: String {

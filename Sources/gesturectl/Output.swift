@@ -25,6 +25,14 @@ final class OutputBuffer {
     if bytes.count >= limit { flush() }
   }
 
+  /// Appends one line that `body` writes straight into the buffer, and a newline.
+  @inline(__always)
+  func writeLine(_ body: (inout [UInt8]) -> Void) {
+    body(&bytes)
+    bytes.append(0x0A)
+    if bytes.count >= limit { flush() }
+  }
+
   /// Writes everything pending, retrying short writes and `EINTR`.
   func flush() {
     var offset = 0

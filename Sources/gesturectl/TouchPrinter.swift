@@ -9,25 +9,35 @@ struct TouchPrinter {
 
   /// Prints one line per touch that began, moved, ended or was cancelled in `frame`.
   func print(_ frame: TouchFrame, origin: Microseconds) {
-    let time = seconds(frame.time - origin)
     for touch in frame.touches where touch.phase != .stationary {
-      var line = ""
-      if json {
-        line = "{\"t\": \(time), \"touch\": \(touch.id.rawValue), \"phase\": \"\(touch.phase)\", \"x\": "
-        appendFixed(touch.location.x, places: 2, to: &line)
-        line += ", \"y\": "
-        appendFixed(touch.location.y, places: 2, to: &line)
-        line += "}"
-      } else {
-        let phase = touch.phase.description
-        line = pad(time, 11) + "  touch " + pad(String(touch.id.rawValue), -4) + " "
-        line += pad(phase, -10) + "("
-        appendFixed(touch.location.x, places: 2, to: &line)
-        line += ", "
-        appendFixed(touch.location.y, places: 2, to: &line)
-        line += ") mm"
+      out.writeLine { line in
+        if json {
+          line.appendLiteral("{\"t\": ")
+          line.appendSeconds(frame.time - origin)
+          line.appendLiteral(", \"touch\": ")
+          line.appendInteger(touch.id.rawValue)
+          line.appendLiteral(", \"phase\": \"")
+          line.appendText(touch.phase.description)
+          line.appendLiteral("\", \"x\": ")
+          line.appendFixed(touch.location.x, places: 2)
+          line.appendLiteral(", \"y\": ")
+          line.appendFixed(touch.location.y, places: 2)
+          line.appendLiteral("}")
+        } else {
+          let start = line.count
+          line.appendText(pad(seconds(frame.time - origin), 11))
+          line.appendLiteral("  touch ")
+          line.appendInteger(touch.id.rawValue)
+          line.padColumn(from: start, to: 24)
+          line.appendText(touch.phase.description)
+          line.padColumn(from: start, to: 34)
+          line.appendLiteral("(")
+          line.appendFixed(touch.location.x, places: 2)
+          line.appendLiteral(", ")
+          line.appendFixed(touch.location.y, places: 2)
+          line.appendLiteral(") mm")
+        }
       }
-      out.line(line)
     }
   }
 }

@@ -1,3 +1,4 @@
+import GestureRecognition
 import TouchInput
 
 /// What the user asked the pipeline to print.
@@ -27,8 +28,14 @@ struct TracePipeline {
   private let console: Console
   private let path: String
   private let touchPrinter: TouchPrinter
-  private var origin: Microseconds?
+  private let engine: GestureEngine?
+  private let origin: OriginBox
   private var lastTime: Microseconds = 0
+
+  /// The time printed as zero: the first event's, shared with the engine's callbacks.
+  final class OriginBox {
+    var time: Microseconds?
+  }
 
   /// Creates the pipeline for one recording or device.
   init(
@@ -40,17 +47,33 @@ struct TracePipeline {
     self.console = console
     self.path = path
     touchPrinter = TouchPrinter(out: console.out, json: settings.json)
-    if decoder.geometry.resolutionIsGuessed {
-      console.warning(
-        "\(path): the device reports no resolution; assuming a "
-          + "\(fixed(decoder.geometry.width, places: 0)) x "
-          + "\(fixed(decoder.geometry.height, places: 0)) mm surface (override with --size WxH)")
+    let origin = OriginBox()
+    self.origin = origin
+    if settings.gestures {
+      let out = console.out
+      let json = settings.json
+      let engine = GestureEngine.makeDefault(onEvent: { event, _ in
+        let zero = origin.time ?? event.time
+        if json {
+          out.writeLine { event.writeJSON(origin: zero, to: &$0) }
+        } else {
+          out.writeLine { event.writeText(origin: zero, to: &$0) }
+        }
+      })
+      if settings.explain {
+        // Explanations are text; with --json they go to standard error so stdout stays JSON.
+        let target = json ? console.err : console.out
+        engine.explain = { entry in target.line("# " + entry.text(origin: origin.time ?? 0)) }
+      }
+      self.engine = engine
+    } else {
+      engine = nil
     }
   }
 
   /// Feeds one event; `line` names its place in the file for warnings (0 when live).
   mutating func handle(_ event: InputEvent, line: Int) {
-    if origin == nil { origin = event.time }
+    if origin.time == nil { origin.time = event.time }
     lastTime = max(lastTime, event.time)
     if let frame = decoder.decode(event) {
       deliver(frame)
@@ -58,9 +81,35 @@ struct TracePipeline {
     if !decoder.warnings.isEmpty { reportWarnings(line: line) }
   }
 
-  /// Ends the input: flushes pending deadlines and cancels touches still down.
+  /// The engine's next deadline in event time, for the live loop's poll timeout.
+  var nextDeadline: Microseconds? { engine?.nextDeadline }
+
+  /// Fires every deadline up to `time` with no new frame (the live loop's poll timeout).
+  mutating func advance(to time: Microseconds) {
+    engine?.advance(to: time)
+    lastTime = max(lastTime, time)
+  }
+
+  /// Ends the input: lets pending deadlines pass (so a trailing tap or long press is reported),
+  /// then cancels touches still down.
   mutating func finish() {
-    if let frame = decoder.finish() { deliver(frame) }
+    if let engine {
+      let flushTime = lastTime + engine.longestTimeout
+      engine.flush(after: lastTime)
+      if var frame = decoder.finish() {
+        frame.time = max(frame.time, flushTime)
+        deliver(frame)
+      }
+    } else if let frame = decoder.finish() {
+      deliver(frame)
+    }
+    reportWarnings(line: 0)
+  }
+
+  /// Cancels every touch and gesture in flight at `time` (device gone, interrupted).
+  mutating func cancelAll(at time: Microseconds) {
+    if let frame = decoder.cancelAll(at: time) { deliver(frame) }
+    engine?.cancelAll(at: time)
     reportWarnings(line: 0)
   }
 
@@ -81,7 +130,10 @@ struct TracePipeline {
   }
 
   private mutating func deliver(_ frame: TouchFrame) {
-    if settings.touches { touchPrinter.print(frame, origin: origin ?? frame.time) }
+    // Deadlines that passed before this frame fire first, so output stays in time order.
+    engine?.advance(to: frame.time)
+    if settings.touches { touchPrinter.print(frame, origin: origin.time ?? frame.time) }
+    engine?.process(frame)
   }
 
   private mutating func reportWarnings(line: Int) {

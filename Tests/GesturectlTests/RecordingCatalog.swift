@@ -1,5 +1,6 @@
 import Foundation
 import GestureTestSupport
+import Testing
 
 /// One recording of `Recordings/` with its options and golden files.
 struct Recording: CustomTestStringConvertible, Sendable {

@@ -147,3 +147,22 @@ private func event(_ time: Microseconds, _ type: UInt16, _ code: UInt16, _ value
     #expect(text.hasSuffix("################################\n" + expected))
   }
 }
+
+/// What the writer writes, the reader reads back unchanged.
+@Suite("Evemu writer and reader round trip")
+struct EvemuRoundTripTests {
+  @Test(
+    "A public recording written as evemu 1.3 reads back to the same device and events",
+    arguments: PublicRecording.all.filter { !$0.events.contains("3m.event") })
+  func roundTrip(_ file: PublicRecording) throws {
+    var reader = try EvemuReader(
+      path: recording(file.events), descriptionPath: file.description.map(recording))
+    let original = try readAll(&reader)
+    let text = EvemuWriter.write(device: reader.device, events: original.events)
+    var again = try EvemuReader(bytes: Array(text.utf8), name: "round-trip")
+    let copy = try readAll(&again)
+    #expect(again.device == reader.device)
+    #expect(copy.events == original.events)
+    #expect(again.header.version == "1.3")
+  }
+}

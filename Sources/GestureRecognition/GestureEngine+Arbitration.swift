@@ -1,0 +1,162 @@
+// The whole arbitration policy, in one sentence: a recognizer that begins or is recognized
+// fails every other undecided recognizer following the same touches unless the pair was declared
+// simultaneous, and a recognizer that must wait for others to fail is held (its action kept with
+// its original data and time) until they all fail, or fails as soon as one of them succeeds.
+
+import TouchInput
+
+extension GestureEngine {
+  /// Lets `a` and `b` be recognized together (neither prevents the other).
+  public func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) {
+    precondition(a.slot >= 0 && b.slot >= 0 && a !== b, "gesture engine: add both first")
+    simultaneous[a.slot] |= 1 << UInt64(b.slot)
+    simultaneous[b.slot] |= 1 << UInt64(a.slot)
+  }
+
+  /// Holds `a`'s recognition until `b` fails; `a` fails if `b` begins or is recognized.
+  public func require(_ a: GestureRecognizer, toFail b: GestureRecognizer) {
+    precondition(a.slot >= 0 && b.slot >= 0 && a !== b, "gesture engine: add both first")
+    requirements[a.slot] |= 1 << UInt64(b.slot)
+    dependents[b.slot] |= 1 << UInt64(a.slot)
+  }
+
+  /// Applies what a recognizer's state machine asked for.
+  func apply(_ step: GestureStep, to r: GestureRecognizer, at time: Microseconds) {
+    switch step {
+    case .none: return
+    case .fail(let reason): failAndRelease(r, reason, at: time)
+    case .recognize(let reason): succeed(r, .recognized, reason, at: time)
+    case .begin(let reason): succeed(r, .began, reason, at: time)
+    case .change: follow(r, .changed, .touchesMoved, at: time)
+    case .end(let reason): follow(r, .ended, reason, at: time)
+    case .cancel(let reason): follow(r, .cancelled, reason, at: time)
+    }
+  }
+
+  /// A later step of a continuous gesture: delivered now, or kept with the held ones.
+  private func follow(
+    _ r: GestureRecognizer, _ state: GestureState, _ reason: GestureReason, at time: Microseconds
+  ) {
+    if r.isHeld {
+      r.heldEvents.append(r.makeEvent(state, at: time))
+      return
+    }
+    move(r, to: state, reason, at: time)
+    enqueue(r, state, at: time)
+  }
+
+  private enum Requirement {
+    case clear
+    case pending(GestureRecognizer)
+    case succeeded(GestureRecognizer)
+  }
+
+  private func requirement(of r: GestureRecognizer) -> Requirement {
+    var bits = requirements[r.slot]
+    var pending: GestureRecognizer?
+    while bits != 0 {
+      let other = recognizers[bits.trailingZeroBitCount]
+      bits &= bits - 1
+      switch other.state {
+      case .failed: continue
+      case .possible: if other.isEngaged || other.isHeld { pending = pending ?? other }
+      default: return .succeeded(other)
+      }
+    }
+    return pending.map { .pending($0) } ?? .clear
+  }
+
+  /// A recognizer wants to begin or be recognized.
+  private func succeed(
+    _ r: GestureRecognizer, _ state: GestureState, _ reason: GestureReason, at time: Microseconds
+  ) {
+    switch requirement(of: r) {
+    case .succeeded(let other):
+      failAndRelease(r, .requiredSucceeded(other.name), at: time)
+    case .pending(let other):
+      r.isHeld = true
+      r.heldEvents.append(r.makeEvent(state, at: time))
+      explainHeld(r, .waitingFor(other.name), at: time)
+    case .clear:
+      move(r, to: state, reason, at: time)
+      enqueue(r, state, at: time)
+      prevent(by: r, at: time)
+    }
+  }
+
+  /// Fails every undecided recognizer sharing touches with the winner `r` (unless
+  /// simultaneous) and every recognizer waiting for `r` to fail; then releases whoever waited
+  /// for those.
+  private func prevent(by r: GestureRecognizer, at time: Microseconds) {
+    var failed: UInt64 = 0
+    let allowed = simultaneous[r.slot]
+    let waiting = dependents[r.slot]
+    for other in recognizers where other !== r && other.state == .possible {
+      let bit: UInt64 = 1 << UInt64(other.slot)
+      if waiting & bit != 0 && (other.isEngaged || other.isHeld) {
+        fail(other, .requiredSucceeded(r.name), at: time)
+      } else if allowed & bit == 0 && (other.isEngaged || other.isHeld) && sharesTouches(r, other) {
+        fail(other, .prevented(by: r.name), at: time)
+      } else {
+        continue
+      }
+      failed |= bit
+    }
+    while failed != 0 {
+      let other = recognizers[failed.trailingZeroBitCount]
+      failed &= failed - 1
+      releaseWaiting(on: other, at: time)
+    }
+  }
+
+  /// Fails `r` and releases recognizers that waited only for it.
+  private func failAndRelease(
+    _ r: GestureRecognizer, _ reason: GestureReason, at time: Microseconds
+  ) {
+    fail(r, reason, at: time)
+    releaseWaiting(on: r, at: time)
+  }
+
+  /// Moves an undecided recognizer to failed, dropping any held action.
+  func fail(_ r: GestureRecognizer, _ reason: GestureReason, at time: Microseconds) {
+    r.forceFail()
+    r.deadline = nil
+    r.isHeld = false
+    r.heldEvents.removeAll(keepingCapacity: true)
+    move(r, to: .failed, reason, at: time)
+  }
+
+  /// Delivers the held actions of recognizers whose requirements have all failed now.
+  private func releaseWaiting(on failed: GestureRecognizer, at time: Microseconds) {
+    var bits = dependents[failed.slot]
+    while bits != 0 {
+      let r = recognizers[bits.trailingZeroBitCount]
+      bits &= bits - 1
+      guard r.isHeld, r.state == .possible else { continue }
+      switch requirement(of: r) {
+      case .pending: continue
+      case .succeeded(let other): failAndRelease(r, .requiredSucceeded(other.name), at: time)
+      case .clear:
+        r.isHeld = false
+        var index = 0
+        while index < r.heldEvents.count {
+          let event = r.heldEvents[index]
+          move(r, to: event.state, .requirementsFailed(failed.name), at: time)
+          enqueue(r, stored: event)
+          if index == 0 { prevent(by: r, at: time) }
+          index += 1
+        }
+        r.heldEvents.removeAll(keepingCapacity: true)
+      }
+    }
+  }
+
+  /// Whether two recognizers can be following the same touches (regions with disjoint touch
+  /// sets cannot).
+  private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    guard a.region != nil, b.region != nil, !a.regionTouches.isEmpty, !b.regionTouches.isEmpty
+    else { return true }
+    for id in a.regionTouches where b.regionTouches.contains(id) { return true }
+    return false
+  }
+}

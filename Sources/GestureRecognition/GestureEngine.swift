@@ -1,0 +1,268 @@
+import TouchInput
+
+/// Feeds touch frames and time to recognizers, arbitrates between them and delivers their
+/// actions.
+///
+/// Time is event time only: `process(_:)` first fires every deadline up to the frame's time,
+/// `advance(to:)` fires deadlines with no frame, and `nextDeadline` tells a live loop how long
+/// it may wait. Actions are delivered after each transition completes, from one place
+/// (`deliver()`), to `onEvent` and then to the recognizer's targets.
+public final class GestureEngine {
+  /// The recognizers, in the order added (which is also the order they see each frame).
+  @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
+  /// Receives every state change of every recognizer with its reason; nil costs nothing.
+  @exclusivity(unchecked) public var explain: ((ExplainEntry) -> Void)?
+  /// Receives every delivered action, before the recognizer's targets.
+  @exclusivity(unchecked) public var onEvent: ((GestureEvent, GestureRecognizer) -> Void)?
+  /// The latest event time seen.
+  @exclusivity(unchecked) public private(set) var time: Microseconds = .min
+
+  /// Bit j of `simultaneous[i]`: recognizers i and j may both be recognized.
+  @exclusivity(unchecked) var simultaneous: [UInt64] = []
+  /// Bit j of `requirements[i]`: recognizer i waits for recognizer j to fail.
+  @exclusivity(unchecked) var requirements: [UInt64] = []
+  /// Bit i of `dependents[j]`: recognizer i waits for recognizer j to fail.
+  @exclusivity(unchecked) var dependents: [UInt64] = []
+  /// One queued action: its event is made at delivery (the recognizer's values are those of
+  /// the transition: deliveries follow each frame or deadline), or taken from `stored`.
+  private struct Delivery {
+    unowned(unsafe) let recognizer: GestureRecognizer
+    let state: GestureState
+    let time: Microseconds
+    /// An index in `stored`, or -1.
+    let stored: Int
+  }
+  @exclusivity(unchecked) private var outbox: [Delivery] = []
+  /// Events with their original values (released held actions).
+  @exclusivity(unchecked) private var stored: [GestureEvent] = []
+  @exclusivity(unchecked) private var delivering = false
+  /// No deadline is due before this time (a lower bound kept while frames are processed, so
+  /// `advance(to:)` skips its scan on most frames).
+  @exclusivity(unchecked) private var quietUntil: Microseconds = .min
+  /// How many recognizers are in a terminal state (so `resetFinished` skips its scan at 0).
+  @exclusivity(unchecked) private var terminalCount = 0
+  /// How many recognizers had a region of their own at the last frame.
+  @exclusivity(unchecked) private var regionCount = 0
+  /// The touches of the whole surface, shared by every recognizer without a region.
+  private let surface = TouchSurface()
+
+  /// The most recognizers one engine holds.
+  public static let capacity = 64
+
+  /// Creates an engine with no recognizers.
+  public init() {
+    outbox.reserveCapacity(64)
+    stored.reserveCapacity(16)
+  }
+
+  /// Adds a recognizer (after those already added) and returns it.
+  ///
+  /// - Parameter region: If given, the recognizer only sees touches that began inside it.
+  @discardableResult
+  public func add<Recognizer: GestureRecognizer>(
+    _ recognizer: Recognizer, region: MillimeterRect? = nil
+  ) -> Recognizer {
+    precondition(recognizer.slot < 0, "gesture engine: recognizer added twice")
+    precondition(recognizers.count < Self.capacity, "gesture engine: more than 64 recognizers")
+    if let region { recognizer.region = region }
+    recognizer.slot = recognizers.count
+    recognizers.append(recognizer)
+    simultaneous.append(0)
+    requirements.append(0)
+    dependents.append(0)
+    return recognizer
+  }
+
+  /// Feeds one frame: fires every deadline up to its time (in deadline order), then lets every
+  /// recognizer see it, arbitrates, delivers the actions and resets finished recognizers.
+  public func process(_ frame: TouchFrame) {
+    precondition(!delivering, "gesture engine: process called from an action")
+    advance(to: frame.time)
+    surface.update(frame, owner: nil)
+    let sharedCount = surface.summary.count
+    // Unowned references: the array keeps every recognizer alive, and skipping the atomic
+    // retain/release pairs halves the cost of a frame.
+    let shared = Unmanaged.passUnretained(surface)
+    regionCount = 0
+    recognizers.withUnsafeBufferPointer { list in
+      for index in list.indices {
+        Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
+          var touches = shared
+          var active = sharedCount
+          if let own = recognizer.regionSurface {
+            regionCount += 1
+            active = recognizer.admit(frame)
+            own.update(frame, owner: recognizer)
+            touches = Unmanaged.passUnretained(own)
+          }
+          recognizer.activeTouches = active
+          defer { if recognizer.regionSurface != nil { recognizer.release(frame) } }
+          guard !recognizer.state.isTerminal else { return }
+          let step = touches._withUnsafeGuaranteedRef { recognizer.handle(frame, $0) }
+          if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
+          if case .none = step { return }
+          apply(step, to: recognizer, at: frame.time)
+        }
+      }
+    }
+    deliver()
+    resetFinished(at: frame.time)
+  }
+
+  /// Fires every deadline up to and including `time`, in deadline order, with no new frame.
+  public func advance(to time: Microseconds) {
+    if time < quietUntil {
+      self.time = max(self.time, time)
+      return
+    }
+    while let recognizer = earliestDue(by: time), let deadline = recognizer.deadline {
+      self.time = max(self.time, deadline)
+      apply(recognizer.handleDeadline(deadline), to: recognizer, at: deadline)
+      deliver()
+      resetFinished(at: deadline)
+    }
+    quietUntil = nextDeadline ?? .max
+    self.time = max(self.time, time)
+  }
+
+  /// When the next deadline is due (event time), or nil if no timer runs.
+  public var nextDeadline: Microseconds? {
+    var earliest: Microseconds?
+    for recognizer in recognizers {
+      if let d = recognizer.deadline, d < (earliest ?? .max) { earliest = d }
+    }
+    return earliest
+  }
+
+  /// The longest any recognizer's deadline can lie after an input.
+  public var longestTimeout: Microseconds {
+    recognizers.reduce(0) { max($0, $1.longestTimeout) }
+  }
+
+  /// End of input: advances to `lastEventTime` plus the longest timeout, so a trailing tap or
+  /// long press is still reported. Cancels nothing.
+  public func flush(after lastEventTime: Microseconds) {
+    advance(to: lastEventTime + longestTimeout)
+  }
+
+  /// Cancels gestures in flight and fails undecided ones (the device vanished), then resets
+  /// every recognizer as if all touches lifted at `time`.
+  public func cancelAll(at time: Microseconds) {
+    for recognizer in recognizers {
+      if recognizer.state.isActive {
+        recognizer.forceCancel()
+        move(recognizer, to: .cancelled, .cancelledByEngine, at: time)
+        enqueue(recognizer, .cancelled, at: time)
+      } else if recognizer.state == .possible && (recognizer.isEngaged || recognizer.isHeld) {
+        fail(recognizer, .cancelledByEngine, at: time)
+      }
+      recognizer.activeTouches = 0
+      recognizer.regionTouches.removeAll(keepingCapacity: true)
+      recognizer.regionSurface?.removeAll()
+      recognizer.deadline = nil
+    }
+    surface.removeAll()
+    deliver()
+    resetFinished(at: time)
+  }
+
+  // MARK: Transitions and delivery
+
+  /// Moves `recognizer` to `state`, checking UIKit's legal transitions, and explains why.
+  func move(
+    _ recognizer: GestureRecognizer, to state: GestureState, _ reason: GestureReason,
+    at time: Microseconds
+  ) {
+    guard recognizer.state.canMove(to: state) else {
+      preconditionFailure(
+        "\(recognizer.name): illegal transition \(recognizer.state) → \(state)")
+    }
+    if let explain {
+      explain(
+        ExplainEntry(
+          time: time, recognizer: recognizer.name, kind: recognizer.kind, from: recognizer.state,
+          to: state, reason: reason))
+    }
+    if state.isTerminal != recognizer.state.isTerminal {
+      terminalCount += state.isTerminal ? 1 : -1
+    }
+    recognizer.state = state
+  }
+
+  /// Queues an action for delivery after the current transition completes.
+  func enqueue(_ recognizer: GestureRecognizer, _ state: GestureState, at time: Microseconds) {
+    outbox.append(Delivery(recognizer: recognizer, state: state, time: time, stored: -1))
+  }
+
+  /// Queues an action whose event was made earlier (a released held action).
+  func enqueue(_ recognizer: GestureRecognizer, stored event: GestureEvent) {
+    outbox.append(
+      Delivery(recognizer: recognizer, state: event.state, time: event.time, stored: stored.count))
+    stored.append(event)
+  }
+
+  /// Explains a held recognition (possible stays possible).
+  func explainHeld(_ recognizer: GestureRecognizer, _ reason: GestureReason, at time: Microseconds)
+  {
+    guard let explain else { return }
+    explain(
+      ExplainEntry(
+        time: time, recognizer: recognizer.name, kind: recognizer.kind, from: .possible,
+        to: .possible, reason: reason))
+  }
+
+  /// Delivers the queued actions, in order: `onEvent`, then the targets in the order added.
+  private func deliver() {
+    guard !outbox.isEmpty else { return }
+    delivering = true
+    var index = 0
+    while index < outbox.count {
+      let delivery = outbox[index]
+      let recognizer: GestureRecognizer = delivery.recognizer
+      recognizer.event =
+        delivery.stored >= 0
+        ? stored[delivery.stored] : recognizer.makeEvent(delivery.state, at: delivery.time)
+      if let onEvent, let event = recognizer.event { onEvent(event, recognizer) }
+      if !recognizer.targets.isEmpty { recognizer.sendActions() }
+      index += 1
+    }
+    outbox.removeAll(keepingCapacity: true)
+    stored.removeAll(keepingCapacity: true)
+    delivering = false
+  }
+
+  /// Returns every finished recognizer whose touches are all gone to possible.
+  private func resetFinished(at time: Microseconds) {
+    // Only a recognizer whose touches are all gone resets: none can while touches are down on
+    // the shared surface and no recognizer has a region of its own.
+    guard terminalCount > 0, surface.summary.count == 0 || regionCount > 0 else { return }
+    recognizers.withUnsafeBufferPointer { list in
+      for index in list.indices {
+        Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
+          guard recognizer.state.isTerminal && recognizer.activeTouches == 0 else { return }
+          move(recognizer, to: .possible, .allTouchesGone, at: time)
+          recognizer.reset()
+          recognizer.isHeld = false
+          recognizer.heldEvents.removeAll(keepingCapacity: true)
+        }
+      }
+    }
+  }
+
+  private func earliestDue(by time: Microseconds) -> GestureRecognizer? {
+    var best = -1
+    var bestDeadline = time
+    recognizers.withUnsafeBufferPointer { list in
+      for index in list.indices {
+        Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
+          guard let d = recognizer.deadline, d <= bestDeadline else { return }
+          if best < 0 || d < bestDeadline {
+            best = index
+            bestDeadline = d
+          }
+        }
+      }
+    }
+    return best < 0 ? nil : recognizers[best]
+  }
+}

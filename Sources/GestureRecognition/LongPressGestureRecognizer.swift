@@ -1,0 +1,177 @@
+//               enough touches down                deadline (no event needed)
+//   ┌──────┐ ───────────────────────▶ ┌─────────┐ ─────────────────────────▶ ┌────────┐
+//   │ idle │                          │ waiting │                            │ active │ ─┐ moved:
+//   └──────┘                          └─────────┘                            └────────┘ ◀┘ changed
+//                                       │ moved / lifted early /               │ lifted: ended
+//                                       │ too many touches                     │ cancelled touch:
+//                                       ▼                                      ▼ cancelled
+//                                     failed                               ended | cancelled
+//   failed | ended | cancelled ──(all touches gone)──▶ possible (reset to idle)
+import TouchInput
+
+/// Recognizes fingers held still (continuous: began at the deadline, changed on movement,
+/// ended on lift).
+public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
+  /// The long press recognizer's parameters.
+  public struct Configuration: Sendable, Hashable {
+    /// How long the touches must stay down: 500 ms. UIKit 0.5 s; Flutter kLongPressTimeout
+    /// 500 ms; GTK 500 ms; Android 400 ms (500 ms in older releases).
+    public var minimumPressDuration: Microseconds = 500_000
+    /// How far a touch may move before the press begins: 1.6 mm. UIKit allowableMovement
+    /// 10 pt = 1.6 mm; Android 8 dp = 1.3 mm; Flutter 18 lp = 2.9 mm.
+    public var allowableMovement: Millimeters = 1.6
+    /// Fingers that must be down: 1 (UIKit numberOfTouchesRequired 1).
+    public var touchesRequired = 1
+
+    /// Creates a configuration with the defaults.
+    public init(touches: Int = 1) {
+      precondition(touches >= 1, "long press: touches start at 1")
+      touchesRequired = touches
+    }
+  }
+
+  /// The parameters; change them only while no touch is down.
+  @exclusivity(unchecked) public var configuration: Configuration
+  @exclusivity(unchecked) private var machine = LongPressMachine()
+
+  /// Creates a recognizer.
+  public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
+    self.configuration = configuration
+    let n = configuration.touchesRequired
+    super.init(
+      kind: .longPress, name: name ?? (n == 1 ? "" : String(n) + "-finger ") + "long press")
+  }
+
+  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+    let step = machine.handle(frame, surface, configuration)
+    deadline = machine.deadline
+    return step
+  }
+
+  override func handleDeadline(_ time: Microseconds) -> GestureStep {
+    let step = machine.deadlinePassed(configuration)
+    deadline = machine.deadline
+    return step
+  }
+
+  override func forceFail() {
+    machine.finish()
+    deadline = nil
+  }
+  override func forceCancel() { forceFail() }
+  override func reset() {
+    machine.reset()
+    deadline = nil
+  }
+  override var isEngaged: Bool { machine.isEngaged }
+  override var longestTimeout: Microseconds { configuration.minimumPressDuration }
+
+  override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
+    GestureEvent(
+      time: time, kind: .longPress, state: state, touches: machine.touches, location: location)
+  }
+
+  /// The centroid of the touches (mm).
+  public var location: MillimeterPoint { machine.location }
+}
+
+/// The long press state machine.
+private struct LongPressMachine {
+  private enum State {
+    /// No touch yet. Enough touches down moves to `waiting`.
+    case idle
+    /// Fewer touches than required are down. More touches move to `waiting`; moving fails.
+    case gathering
+    /// The required touches are down since `since`. The deadline begins; moving, lifting
+    /// or extra fingers fail.
+    case waiting(since: Microseconds)
+    /// The press began. Movement changes it; a lift ends it; a cancelled touch cancels it.
+    case active
+    /// Failed, ended or cancelled; ignores input until reset.
+    case done
+  }
+
+  private var state = State.idle
+  private var cluster = TouchCluster()
+  private(set) var deadline: Microseconds?
+  private(set) var touches = 0
+  private(set) var location = MillimeterPoint(x: 0, y: 0)
+
+  /// Returns to `idle`, keeping the storage (no allocation).
+  mutating func reset() {
+    state = .idle
+    cluster.removeAll()
+    deadline = nil
+    touches = 0
+  }
+
+  var isEngaged: Bool {
+    if case .idle = state { return false }
+    return true
+  }
+
+  mutating func finish() {
+    state = .done
+    deadline = nil
+  }
+
+  private mutating func finish(_ step: GestureStep) -> GestureStep {
+    finish()
+    return step
+  }
+
+  mutating func handle(
+    _ frame: TouchFrame, _ surface: TouchSurface, _ c: LongPressGestureRecognizer.Configuration
+  ) -> GestureStep {
+    let before = cluster.count
+    let (lifted, cancelled) = cluster.update(surface)
+    if cluster.count > 0 { location = cluster.centroid }
+    switch state {
+    case .done:
+      return .none
+    case .idle, .gathering:
+      if cluster.count == 0 && before == 0 { return .none }
+      if cancelled { return finish(.fail(.touchCancelled)) }
+      if lifted { return finish(.fail(.tooFewTouches(before, required: c.touchesRequired))) }
+      if cluster.largestMovement > c.allowableMovement {
+        return finish(.fail(.moved(cluster.largestMovement, limit: c.allowableMovement)))
+      }
+      if cluster.count > c.touchesRequired {
+        return finish(.fail(.tooManyTouches(cluster.count, limit: c.touchesRequired)))
+      }
+      if cluster.count == c.touchesRequired {
+        state = .waiting(since: frame.time)
+        touches = cluster.count
+        deadline = frame.time + c.minimumPressDuration
+      } else {
+        state = .gathering
+      }
+      return .none
+    case .waiting(let since):
+      if cancelled { return finish(.fail(.touchCancelled)) }
+      if lifted {
+        return finish(.fail(.liftedEarly(frame.time - since, required: c.minimumPressDuration)))
+      }
+      if cluster.count > c.touchesRequired {
+        return finish(.fail(.tooManyTouches(cluster.count, limit: c.touchesRequired)))
+      }
+      if cluster.largestMovement > c.allowableMovement {
+        return finish(.fail(.moved(cluster.largestMovement, limit: c.allowableMovement)))
+      }
+      return .none
+    case .active:
+      if cancelled { return finish(.cancel(.touchCancelled)) }
+      if lifted { return finish(.end(.lifted(remaining: cluster.count))) }
+      return cluster.moved ? .change : .none
+    }
+  }
+
+  mutating func deadlinePassed(_ c: LongPressGestureRecognizer.Configuration) -> GestureStep {
+    guard case .waiting = state else {
+      preconditionFailure("long press: deadline outside waiting")
+    }
+    state = .active
+    deadline = nil
+    return .begin(.heldStill(c.minimumPressDuration))
+  }
+}

@@ -1,0 +1,178 @@
+//              touch down                   first finger lifts: long, fast,
+//   ┌──────┐ ─────────────▶ ┌──────────┐    straight, fingers agree
+//   │ idle │                │ tracking │ ───────────────────────────────▶ recognized
+//   └──────┘                └──────────┘
+//                             │ too many touches / too few at lift / too short /
+//                             │ too slow / off axis / fingers disagree / cancelled
+//                             ▼
+//                           failed
+//   recognized | failed ──(all touches gone)──▶ possible (reset to idle)
+import TouchInput
+
+/// Recognizes a quick straight stroke of one or more fingers in an allowed direction
+/// (discrete, decided when the first finger lifts).
+public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
+  /// The swipe recognizer's parameters.
+  public struct Configuration: Sendable, Hashable {
+    /// The directions recognized (UIKit's default is right only; ours the four axes).
+    public var directions: SwipeDirections = .cardinals
+    /// Fingers that must swipe together.
+    public var touchesRequired = 1
+    /// How far the centroid must travel: 7.8 mm. UIKit 50 pt = 7.8 mm (private, decaying to
+    /// 4.1 mm at 0.5 s); lisgd 11.7 mm on a PinePhone.
+    public var minimumDistance: Millimeters = 7.8
+    /// How fast the centroid must move at lift: 100 mm/s. Hammer.js 0.3 px/ms = 48-80 mm/s,
+    /// rounded up so a slow drag that stops is not a swipe; Flutter and Android fling 7.9 mm/s.
+    public var minimumVelocity: Double = 100
+    /// How far the stroke may point off the nearest allowed direction: 30°. lisgd ±15° (eight
+    /// directions); GTK's 2:1 axis lock ≈ 26.6°; UIKit allows far more (200 pt across).
+    /// With diagonals enabled, use at most 22.5°.
+    public var maximumAngle: Double = 30
+
+    /// Creates a configuration with the defaults.
+    public init(directions: SwipeDirections = .cardinals, touches: Int = 1) {
+      precondition(touches >= 1, "swipe: touches start at 1")
+      self.directions = directions
+      touchesRequired = touches
+    }
+  }
+
+  /// The parameters; change them only while no touch is down.
+  @exclusivity(unchecked) public var configuration: Configuration
+  @exclusivity(unchecked) private var machine = SwipeMachine()
+
+  /// Creates a recognizer.
+  public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
+    self.configuration = configuration
+    let n = configuration.touchesRequired
+    super.init(kind: .swipe, name: name ?? (n == 1 ? "" : String(n) + "-finger ") + "swipe")
+  }
+
+  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+    machine.handle(frame, surface, configuration)
+  }
+  override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
+  override func forceFail() { machine.finish() }
+  override func forceCancel() { machine.finish() }
+  override func reset() { machine.reset() }
+  override var isEngaged: Bool { machine.isEngaged }
+
+  override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
+    GestureEvent(
+      time: time, kind: .swipe, state: state, touches: configuration.touchesRequired,
+      location: machine.location, direction: machine.direction,
+      velocity: .planar(machine.velocity))
+  }
+
+  /// The recognized direction (nil before recognition).
+  public var direction: SwipeDirection? { machine.direction }
+  /// The centroid's velocity at lift (mm/s).
+  public var velocity: PlaneVector { machine.velocity }
+  /// The centroid where the first finger lifted (mm).
+  public var location: MillimeterPoint { machine.location }
+}
+
+/// The swipe state machine.
+private struct SwipeMachine {
+  private enum State {
+    /// No touch yet. A touch down moves to `tracking`.
+    case idle
+    /// Following the touches. The first lift decides: recognized or failed; too many
+    /// touches or a cancelled touch fail at once.
+    case tracking
+    /// Recognized or failed; ignores input until reset.
+    case done
+  }
+
+  private var state = State.idle
+  private var cluster = TouchCluster()
+  private var tracker = VelocityTracker()
+  private var origin = MillimeterPoint(x: 0, y: 0)
+  private var mostTouches = 0
+  private(set) var direction: SwipeDirection?
+  private(set) var velocity = PlaneVector.zero
+  private(set) var location = MillimeterPoint(x: 0, y: 0)
+
+  /// Returns to `idle`, keeping the storage (no allocation).
+  mutating func reset() {
+    state = .idle
+    cluster.removeAll()
+    tracker.reset()
+    mostTouches = 0
+    direction = nil
+    velocity = .zero
+  }
+
+  var isEngaged: Bool {
+    if case .idle = state { return false }
+    return true
+  }
+
+  mutating func finish() {
+    state = .done
+  }
+
+  private mutating func fail(_ reason: GestureReason) -> GestureStep {
+    state = .done
+    return .fail(reason)
+  }
+
+  mutating func handle(
+    _ frame: TouchFrame, _ surface: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
+  ) -> GestureStep {
+    if case .done = state { return .none }
+    let before = cluster.count
+    let (lifted, cancelled) = cluster.update(surface)
+    if case .idle = state {
+      guard cluster.count > 0 else { return .none }
+      state = .tracking
+      origin = cluster.position
+    }
+    if cluster.moved { tracker.add(x: cluster.position.x, y: cluster.position.y, at: frame.time) }
+    location = cluster.centroid
+    if cancelled { return fail(.touchCancelled) }
+    mostTouches = max(mostTouches, before, cluster.count)
+    if mostTouches > c.touchesRequired {
+      return fail(.tooManyTouches(mostTouches, limit: c.touchesRequired))
+    }
+    guard lifted else { return .none }
+    if mostTouches < c.touchesRequired {
+      return fail(.tooFewTouches(mostTouches, required: c.touchesRequired))
+    }
+    let stroke = PlaneVector(dx: cluster.position.x - origin.x, dy: cluster.position.y - origin.y)
+    let distance = stroke.length
+    if distance < c.minimumDistance {
+      return fail(.tooShort(distance, required: c.minimumDistance))
+    }
+    velocity = tracker.velocity(at: frame.time)
+    let speed = velocity.length
+    if speed < c.minimumVelocity { return fail(.tooSlow(speed, required: c.minimumVelocity)) }
+    guard let (nearest, angle) = c.directions.nearest(to: stroke) else {
+      return fail(.offAxis(180, limit: c.maximumAngle))
+    }
+    let degrees = angle * 180 / Double.pi
+    if degrees > c.maximumAngle { return fail(.offAxis(degrees, limit: c.maximumAngle)) }
+    if c.touchesRequired > 1 && fingersAgree(surface, c) != nearest {
+      return fail(.fingersDisagree)
+    }
+    direction = nearest
+    state = .done
+    return .recognize(.swiped(nearest, distance: distance, speed: speed))
+  }
+
+  /// On a lift frame with several fingers: the one direction every finger moved in (each at
+  /// least half the minimum distance, within the angle), or nil if they disagree.
+  private func fingersAgree(
+    _ surface: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
+  ) -> SwipeDirection? {
+    var common: SwipeDirection?
+    for member in surface.members {
+      let v = PlaneVector(dx: member.last.x - member.start.x, dy: member.last.y - member.start.y)
+      guard v.length >= c.minimumDistance / 2, let (d, angle) = c.directions.nearest(to: v),
+        angle * 180 / Double.pi <= c.maximumAngle, common == nil || common == d
+      else { return nil }
+      common = d
+    }
+    return common
+  }
+}

@@ -1,0 +1,178 @@
+import TouchInput
+
+/// What one frame did to a set of touches, computed once and read by every recognizer.
+struct FrameSummary {
+  /// Touches down before the frame.
+  var countBefore = 0
+  /// Touches down after the frame.
+  var count = 0
+  /// Whether a touch ended in this frame.
+  var lifted = false
+  /// Whether a touch was cancelled in this frame.
+  var cancelled = false
+  /// Whether a touch present in the previous frame moved.
+  var moved = false
+  /// The mean displacement of the touches present in both frames (mm).
+  var shift = PlaneVector.zero
+  /// The best-fit similarity's scale factor from the previous frame (1 = none).
+  var scaleFactor = 1.0
+  /// The best-fit similarity's clockwise angle from the previous frame (radians).
+  var turn = 0.0
+  /// The centroid of the touches down after the frame, or of those lifting when none stay, mm.
+  var centroid = MillimeterPoint(x: 0, y: 0)
+  /// The mean distance of the touches from their centroid, mm (computed with 2+ touches).
+  var span = 0.0
+  /// The largest squared distance (mm²) of any touch in the frame from where it landed.
+  var largestMovementSquared = 0.0
+  /// Sum and count of the landing points of touches that began in this frame.
+  var landing = (x: 0.0, y: 0.0, n: 0)
+}
+
+/// The touches of a surface (or of one region) from frame to frame, and each frame's summary.
+///
+/// The engine keeps one for all recognizers without a region; a recognizer with a region keeps
+/// its own. The similarity fit q′ ≈ s·R(θ)·p′ over the touches present in both frames is
+/// computed here once per frame from running sums, so every recognizer reads it in O(1).
+/// Storage is preallocated for 16 touches: updating never allocates.
+final class TouchSurface {
+  /// The most touches tracked; more are ignored.
+  static let capacity = 16
+
+  /// One tracked touch.
+  struct Member {
+    var id: TouchID
+    var start: MillimeterPoint
+    var last: MillimeterPoint
+    /// Ended or cancelled in the current frame; removed at the next update.
+    var leaving: Bool
+  }
+
+  /// The touches of the current frame, leaving ones included.
+  @exclusivity(unchecked) private(set) var members: [Member] = []
+  /// Whether a member is leaving.
+  @exclusivity(unchecked) private var hasLeaving = false
+  /// The summary of the current frame.
+  @exclusivity(unchecked) private(set) var summary = FrameSummary()
+
+  init() {
+    members.reserveCapacity(Self.capacity)
+  }
+
+  /// Forgets every touch (the engine cancelled everything).
+  func removeAll() {
+    members.removeAll(keepingCapacity: true)
+    hasLeaving = false
+    summary = FrameSummary()
+  }
+
+  private func index(of id: TouchID) -> Int? {
+    var i = 0
+    while i < members.count {
+      if members[i].id == id { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Applies one frame, keeping only touches `owner` accepts (all when `owner` is nil).
+  func update(_ frame: TouchFrame, owner: GestureRecognizer?) {
+    if hasLeaving {
+      var kept = 0
+      for i in members.indices where !members[i].leaving {
+        members[kept] = members[i]
+        kept += 1
+      }
+      members.removeLast(members.count - kept)
+      hasLeaving = false
+    }
+    var s = FrameSummary()
+    s.countBefore = members.count
+    s.centroid = summary.centroid
+    var common = 0.0
+    var px = 0.0, py = 0.0, qx = 0.0, qy = 0.0
+    var pq = 0.0, pxq = 0.0, pp = 0.0
+    var cx = 0.0, cy = 0.0, down = 0
+    var lx = 0.0, ly = 0.0, leavers = 0
+    for touch in frame.touches where owner?.accepts(touch) ?? true {
+      let q = touch.location
+      let terminal = isLeaving(touch.phase)
+      guard let i = index(of: touch.id) else {
+        if !terminal && members.count < Self.capacity {
+          members.append(Member(id: touch.id, start: q, last: q, leaving: false))
+          s.landing.x += q.x
+          s.landing.y += q.y
+          s.landing.n += 1
+          cx += q.x
+          cy += q.y
+          down += 1
+        }
+        continue
+      }
+      let p = members[i].last
+      if p.x != q.x || p.y != q.y { s.moved = true }
+      common += 1
+      px += p.x
+      py += p.y
+      qx += q.x
+      qy += q.y
+      pq += p.x * q.x + p.y * q.y
+      pxq += p.x * q.y - p.y * q.x
+      pp += p.x * p.x + p.y * p.y
+      let dx = q.x - members[i].start.x
+      let dy = q.y - members[i].start.y
+      s.largestMovementSquared = max(s.largestMovementSquared, dx * dx + dy * dy)
+      members[i].last = q
+      if terminal {
+        if case .ended = touch.phase { s.lifted = true } else { s.cancelled = true }
+        lx += q.x
+        ly += q.y
+        leavers += 1
+        members[i].leaving = true
+        hasLeaving = true
+      } else {
+        cx += q.x
+        cy += q.y
+        down += 1
+      }
+    }
+    s.count = down
+    if down > 0 {
+      s.centroid = MillimeterPoint(x: cx / Double(down), y: cy / Double(down))
+    } else if leavers > 0 {
+      s.centroid = MillimeterPoint(x: lx / Double(leavers), y: ly / Double(leavers))
+    }
+    if s.moved && common > 0 {
+      s.shift = PlaneVector(dx: (qx - px) / common, dy: (qy - py) / common)
+      if common >= 2 {
+        // Σ(p−P)·(q−Q) = Σp·q − n·P·Q, and likewise for the cross product and the norm.
+        let dot = pq - (px * qx + py * qy) / common
+        let cross = pxq - (px * qy - py * qx) / common
+        let norm = pp - (px * px + py * py) / common
+        if norm > 1e-9 {
+          let factor = (dot * dot + cross * cross).squareRoot() / norm
+          if factor > 0 { s.scaleFactor = factor }
+          s.turn = arcTangent2(cross, dot)
+        }
+      }
+    }
+    if down >= 2 {
+      var sum = 0.0
+      for m in members where !m.leaving {
+        let dx = m.last.x - s.centroid.x
+        let dy = m.last.y - s.centroid.y
+        sum += (dx * dx + dy * dy).squareRoot()
+      }
+      s.span = sum / Double(down)
+    }
+    summary = s
+  }
+}
+
+/// Whether a touch ends in this frame (inlined here: `TouchPhase.isTerminal` is not inlinable
+/// across the module boundary, and this runs for every touch of every frame).
+@inline(__always) func isLeaving(_ phase: TouchPhase) -> Bool {
+  switch phase {
+  case .ended, .cancelled: true
+  case .began, .moved, .stationary: false
+  }
+}

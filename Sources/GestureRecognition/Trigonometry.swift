@@ -1,0 +1,52 @@
+// Pure-Swift inverse tangent, because the standard library has none without Glibc.
+//
+// Range reduction: |x| > 1 uses atan(x) = π/2 − atan(1/x); at most two half-angle steps
+// atan(x) = 2·atan(x / (1 + √(1 + x²))) bring the argument to 0.2 or below, where the Taylor
+// series is summed until its terms fall below 1e-18 of the argument (at most 13 terms; a
+// frame-to-frame turn of a few milliradians needs 3).
+
+/// The arc tangent of `x`, in radians, in −π/2…π/2.
+public func arcTangent(_ x: Double) -> Double {
+  guard x.isFinite else {
+    if x.isNaN { return x }
+    return x > 0 ? Double.pi / 2 : -Double.pi / 2
+  }
+  var v = x.magnitude
+  let inverted = v > 1
+  if inverted { v = 1 / v }
+  // Halve the angle while the argument is above 0.2; each halving doubles the result.
+  var doublings = 1.0
+  while v > 0.2 {
+    v = v / (1 + (1 + v * v).squareRoot())
+    doublings *= 2
+  }
+  let v2 = v * v
+  var power = v
+  var sum = v
+  var denominator = 1.0
+  var sign = 1.0
+  // Terms shrink by at least 0.04 each; stop once they no longer change the sum.
+  while power > 1e-18 * v {
+    power *= v2
+    denominator += 2
+    sign = -sign
+    sum += sign * power / denominator
+  }
+  var result = doublings * sum
+  if inverted { result = Double.pi / 2 - result }
+  return x < 0 ? -result : result
+}
+
+/// The angle of the point (x, y) from the positive x axis, in radians, in −π…π (C's `atan2`).
+///
+/// With y pointing down on a screen, a positive angle is clockwise.
+public func arcTangent2(_ y: Double, _ x: Double) -> Double {
+  if x > 0 { return arcTangent(y / x) }
+  if x < 0 {
+    let base = arcTangent(y / x)
+    return y.sign == .minus ? base - Double.pi : base + Double.pi
+  }
+  if y > 0 { return Double.pi / 2 }
+  if y < 0 { return -Double.pi / 2 }
+  return 0
+}

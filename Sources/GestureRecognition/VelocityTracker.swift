@@ -1,0 +1,103 @@
+import TouchInput
+
+/// Estimates the velocity of a moving point by a least-squares fit over its recent samples.
+///
+/// As Android's default "lsq2" and Flutter's tracker: a quadratic fit x(τ) = a + bτ + cτ² over
+/// the samples of the last 100 ms (at most 20), stopping at a gap of more than 40 ms; the
+/// velocity is b, the slope at the newest sample. Two samples give their difference quotient,
+/// one gives zero, and a point whose newest sample is more than 40 ms old is stopped.
+/// Samples live in a fixed ring buffer: adding one never allocates.
+public struct VelocityTracker: Sendable {
+  /// How far back samples count (Android `HORIZON`, Flutter: 100 ms).
+  public static let horizon: Microseconds = 100_000
+  /// How many samples count at most (Android `HISTORY_SIZE`, Flutter: 20).
+  public static let capacity = 20
+  /// A pause longer than this means the point stopped (Android, Flutter: 40 ms).
+  public static let stopGap: Microseconds = 40_000
+
+  private struct Sample {
+    var time: Microseconds
+    var x: Double
+    var y: Double
+  }
+
+  private var samples: [Sample]
+  private var newest = 0
+  private var count = 0
+
+  /// Creates an empty tracker.
+  public init() {
+    samples = Array(repeating: Sample(time: 0, x: 0, y: 0), count: Self.capacity)
+  }
+
+  /// Forgets every sample.
+  public mutating func reset() {
+    count = 0
+  }
+
+  /// Records the position `(x, y)` (mm) at event time `time`.
+  public mutating func add(x: Double, y: Double, at time: Microseconds) {
+    if count > 0 && samples[newest].time == time {
+      samples[newest] = Sample(time: time, x: x, y: y)
+      return
+    }
+    if count == 0 {
+      newest = 0
+    } else {
+      newest = newest + 1 == Self.capacity ? 0 : newest + 1
+    }
+    samples[newest] = Sample(time: time, x: x, y: y)
+    if count < Self.capacity { count += 1 }
+  }
+
+  /// The estimated velocity at event time `time`, in units per second.
+  public func velocity(at time: Microseconds) -> PlaneVector {
+    guard count > 0, time - samples[newest].time <= Self.stopGap else { return .zero }
+    let t0 = samples[newest].time
+    let x0 = samples[newest].x
+    let y0 = samples[newest].y
+    var n = 0
+    var index = newest
+    var later = t0
+    // Sums for the normal equations (τ in seconds, positions relative to the newest sample).
+    var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+    var sx = 0.0, sxt = 0.0, sxt2 = 0.0, sy = 0.0, syt = 0.0, syt2 = 0.0
+    while n < count {
+      let sample = samples[index]
+      let t = sample.time
+      if t0 - t > Self.horizon || later - t > Self.stopGap { break }
+      let tau = Double(t - t0) / 1_000_000
+      let x = sample.x - x0
+      let y = sample.y - y0
+      let tau2 = tau * tau
+      s1 += tau
+      s2 += tau2
+      s3 += tau2 * tau
+      s4 += tau2 * tau2
+      sx += x
+      sxt += x * tau
+      sxt2 += x * tau2
+      sy += y
+      syt += y * tau
+      syt2 += y * tau2
+      n += 1
+      later = t
+      index = index == 0 ? Self.capacity - 1 : index - 1
+    }
+    guard n >= 2 else { return .zero }
+    let s0 = Double(n)
+    if n >= 3 {
+      // Cramer's rule on [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] · (a b c) = (sx sxt sxt2).
+      let det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
+      if det.magnitude > 1e-24 {
+        func slope(_ r0: Double, _ r1: Double, _ r2: Double) -> Double {
+          (s0 * (r1 * s4 - s3 * r2) - r0 * (s1 * s4 - s3 * s2) + s2 * (s1 * r2 - r1 * s2)) / det
+        }
+        return PlaneVector(dx: slope(sx, sxt, sxt2), dy: slope(sy, syt, syt2))
+      }
+    }
+    let variance = s0 * s2 - s1 * s1
+    guard variance > 0 else { return .zero }
+    return PlaneVector(dx: (s0 * sxt - s1 * sx) / variance, dy: (s0 * syt - s1 * sy) / variance)
+  }
+}

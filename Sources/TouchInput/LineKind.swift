@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What one line of an evemu file is, from its first bytes.
+///
+/// A line's prefix starts in its first column; only blank lines and comments may be indented.
+enum LineKind: Equatable {
+  /// Empty or only blanks.
+  case blank
+  /// A `#` comment.
+  case comment
+  /// An `E:` event.
+  case event
+  /// `N:`, `I:`, `P:`, `B:` or `A:`, with the prefix letter.
+  case description(UInt8)
+  /// `L:` (LED) or `S:` (switch) state, accepted and ignored.
+  case state
+  /// Anything else, including binary data.
+  case unknown
+
+  /// Classifies the line `scanner` covers.
+  init(_ line: ByteScanner) {
+    var scanner = line
+    scanner.skipBlanks()
+    if scanner.isAtEnd {
+      self = .blank
+      return
+    }
+    if scanner.position.pointee == UInt8(ascii: "#") {
+      self = .comment
+      return
+    }
+    let start = line.position
+    guard line.end - start >= 2, start[1] == UInt8(ascii: ":") else {
+      self = .unknown
+      return
+    }
+    switch start[0] {
+    case UInt8(ascii: "E"): self = .event
+    case UInt8(ascii: "L"), UInt8(ascii: "S"): self = .state
+    case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "P"), UInt8(ascii: "B"),
+      UInt8(ascii: "A"):
+      self = LineKind.containsNUL(line) ? .unknown : .description(start[0])
+    default: self = .unknown
+    }
+  }
+
+  /// Whether the line holds a NUL byte.
+  static func containsNUL(_ line: ByteScanner) -> Bool {
+    line.end > line.position && memchr(line.position, 0, line.end - line.position) != nil
+  }
+
+  /// Why binary data is not accepted, or `nil` if the line is valid text without NUL bytes.
+  static func binaryReason(_ line: ByteScanner) -> String? {
+    if containsNUL(line) { return "binary data (NUL byte), not evemu text" }
+    let bytes = UnsafeBufferPointer(start: line.position, count: line.end - line.position)
+    if String(validating: bytes, as: UTF8.self) == nil {
+      return "binary data (not UTF-8), not evemu text"
+    }
+    return nil
+  }
+
+  /// The reason for an unknown line: binary data, or an unknown prefix.
+  static func unknownReason(_ line: ByteScanner) -> String {
+    if let binary = binaryReason(line) { return binary }
+    var scanner = line
+    return "unknown line prefix '\(scanner.token())'"
+  }
+}

@@ -1,0 +1,69 @@
+extension SurfaceGeometry {
+  /// The sensor's size in millimetres from resolutions, or a documented guess without them.
+  ///
+  /// - Both resolutions known: range / resolution per axis (units may be non-square: the Dell
+  ///   Canvas reports 55 units/mm on X and 98 on Y).
+  /// - One known: square units assumed, the known resolution used for both axes.
+  /// - None known: the longer side is `fallbackLongSide`, the shape from the ranges or 16:9.
+  static func sensorSize(
+    xRange: Double, yRange: Double, xResolution: Int32, yResolution: Int32,
+    guessed: inout Bool, notes: inout [String]
+  ) -> (width: Millimeters, height: Millimeters) {
+    switch (xResolution > 0, yResolution > 0) {
+    case (true, true):
+      return (xRange / Double(xResolution), yRange / Double(yResolution))
+    case (true, false), (false, true):
+      let resolution = Double(max(xResolution, yResolution))
+      guessed = true
+      notes.append(
+        "only one axis reports a resolution; assuming square units of \(Int(resolution)) per mm")
+      return (xRange / resolution, yRange / resolution)
+    case (false, false):
+      guessed = true
+      let portrait = yRange > xRange * minimumMeaningfulAspect
+      let ratio = max(xRange, yRange) / min(xRange, yRange)
+      let meaningful = ratio > minimumMeaningfulAspect && ratio <= maximumMeaningfulAspect
+      let aspect = meaningful ? ratio : fallbackAspect
+      let long = fallbackLongSide
+      let short = long / aspect
+      let size = portrait ? (width: short, height: long) : (width: long, height: short)
+      notes.append(
+        "the device reports no resolution; assuming a "
+          + fixed(size.width, places: 1) + " × " + fixed(size.height, places: 1)
+          + " mm surface (set the surface size to override)")
+      return size
+    }
+  }
+}
+
+/// A 2-D affine transform `x' = a·x + b·y + c`, `y' = d·x + e·y + f`.
+struct Affine: Sendable {
+  var a: Double
+  var b: Double
+  var c: Double
+  var d: Double
+  var e: Double
+  var f: Double
+
+  /// The transform that changes nothing.
+  static let identity = Affine(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0)
+
+  /// The clockwise screen rotation on normalized (0…1) coordinates.
+  static func rotation(_ rotation: ScreenRotation) -> Affine {
+    switch rotation {
+    case .none: identity
+    case .quarter: Affine(a: 0, b: -1, c: 1, d: 1, e: 0, f: 0)
+    case .half: Affine(a: -1, b: 0, c: 1, d: 0, e: -1, f: 1)
+    case .threeQuarters: Affine(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1)
+    }
+  }
+
+  /// The transform that applies `inner` first, then `self`.
+  func after(_ inner: Affine) -> Affine {
+    Affine(
+      a: a * inner.a + b * inner.d, b: a * inner.b + b * inner.e,
+      c: a * inner.c + b * inner.f + c,
+      d: d * inner.a + e * inner.d, e: d * inner.b + e * inner.e,
+      f: d * inner.c + e * inner.f + f)
+  }
+}

@@ -1,0 +1,69 @@
+// Cancelling touches: SYN_DROPPED, the end of input, a vanished device.
+extension TouchDecoder {
+  /// End of input: warns about an incomplete last frame (events after the last `SYN_REPORT`)
+  /// and returns a frame that cancels every touch still down (nil if none).
+  public mutating func finish() -> TouchFrame? {
+    if eventsSinceReport > 0 {
+      warn(
+        at: max(latestEventTime, lastFrameTime),
+        "last frame has no SYN_REPORT: \(eventsSinceReport) events ignored")
+      eventsSinceReport = 0
+    }
+    dropping = false
+    return cancelAll(at: max(latestEventTime, lastFrameTime))
+  }
+
+  /// Cancels every active touch at `time` (device vanished, Ctrl-C); nil if none.
+  ///
+  /// Each touch is reported at its latest raw position. Touches that lifted in a frame not yet
+  /// closed are cancelled too. Afterwards the decoder
+  /// starts afresh: a slot or button still down does not bring a cancelled touch back.
+  public mutating func cancelAll(at time: Microseconds) -> TouchFrame? {
+    let time = frameTime(time)
+    frame.removeAll(keepingCapacity: true)
+    for var pending in terminal {
+      pending.phase = .cancelled
+      frame.append(pending)
+    }
+    terminal.removeAll(keepingCapacity: true)
+    for index in 0..<slotsInUse {
+      if slots[index].touchID != 0 {
+        slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
+        frame.append(touch(slots[index], phase: .cancelled))
+      }
+      slots[index].touchID = 0
+      slots[index].trackingID = -1
+      slots[index].changed = false
+    }
+    slotsDirty = false
+    if boxContact.touchID != 0 { frame.append(touch(boxContact, phase: .cancelled)) }
+    boxContact.clear()
+    for index in 0..<trackCount { frame.append(touch(tracks[index], phase: .cancelled)) }
+    trackCount = 0
+    contactCount = 0
+    pendingContact.clear()
+    touchButton = -1
+    frameHasContent = false
+    if single.touchID != 0 {
+      single.location = geometry.map(x: single.raw.x, y: single.raw.y)
+      frame.append(touch(single, phase: .cancelled))
+    }
+    single.touchID = 0
+    single.changed = false
+    touchKeyDown = false
+    leftKeyDown = false
+    guard !frame.isEmpty else { return nil }
+    Self.sortByID(&frame)
+    return TouchFrame(time: time, touches: frame)
+  }
+
+  /// Ends a `SYN_DROPPED` gap at its `SYN_REPORT`: every touch active at the drop is cancelled.
+  mutating func endDrop(at time: Microseconds) -> TouchFrame? {
+    dropping = false
+    let result = cancelAll(at: time)
+    warn(
+      at: time,
+      "SYN_DROPPED: events were lost; \(result?.touches.count ?? 0) touches cancelled")
+    return result
+  }
+}

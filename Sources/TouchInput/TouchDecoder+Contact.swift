@@ -1,0 +1,68 @@
+/// One contact's raw state as the decoder accumulates it: a protocol-B slot, a protocol-A
+/// track, the single-touch contact or the semi-MT bounding-box touch.
+struct ContactState: Sendable {
+  /// The kernel tracking id in protocol B; -1 when the slot is free.
+  var trackingID: Int32 = -1
+  /// The touch this contact is, or 0 while it is not (yet) a touch.
+  var touchID: Int = 0
+  /// The latest raw position.
+  var raw = RawPoint(x: 0, y: 0)
+  /// Whether X was ever received (the kernel only sends changes, so it persists).
+  var hasX = false
+  /// Whether Y was ever received.
+  var hasY = false
+  /// The latest pressure, if the device sent one.
+  var pressure: Int32?
+  /// The latest major axis in raw units, if the device sent one.
+  var major: Int32?
+  /// The latest tool type, if the device sent one.
+  var toolType: Int32?
+  /// The position emitted in the last frame, in millimetres.
+  var location = MillimeterPoint(x: 0, y: 0)
+  /// Whether any value changed since the last `SYN_REPORT`.
+  var changed = false
+
+  /// Whether the contact has a complete position.
+  var hasPosition: Bool { hasX && hasY }
+
+  /// Forgets the contact's identity and values (protocol A starts each contact afresh).
+  mutating func clear() {
+    self = ContactState()
+  }
+}
+
+extension TouchDecoder {
+  /// The frame entry for a contact in `phase`.
+  @inline(__always)
+  func touch(_ contact: ContactState, phase: TouchPhase) -> Touch {
+    Touch(
+      id: TouchID(contact.touchID), phase: phase, location: contact.location, raw: contact.raw,
+      pressure: contact.pressure, majorAxis: contact.major.map { geometry.millimeters(xUnits: $0) },
+      toolType: contact.toolType)
+  }
+
+  /// The next touch id; ids count 1, 2, 3, … and are never reused.
+  @inline(__always)
+  mutating func newTouchID() -> Int {
+    defer { nextTouchID += 1 }
+    return nextTouchID
+  }
+
+  /// Sorts the frame's touches by id (insertion sort: a handful, nearly always in order).
+  @inline(__always)
+  static func sortByID(_ touches: inout [Touch]) {
+    var index = 1
+    while index < touches.count {
+      if touches[index - 1].id.rawValue > touches[index].id.rawValue {
+        let moving = touches[index]
+        var hole = index
+        while hole > 0 && touches[hole - 1].id.rawValue > moving.id.rawValue {
+          touches[hole] = touches[hole - 1]
+          hole -= 1
+        }
+        touches[hole] = moving
+      }
+      index += 1
+    }
+  }
+}

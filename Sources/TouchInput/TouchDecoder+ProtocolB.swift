@@ -1,0 +1,148 @@
+// Protocol B (slots and tracking ids) and semi-MT, whose slots are a bounding box.
+extension TouchDecoder {
+  /// Applies one absolute event to the current slot.
+  ///
+  /// Events before the first `ABS_MT_SLOT` go to slot 0. A slot index outside the device's
+  /// slots is warned about once and its events are ignored until the next valid slot.
+  @inline(__always)
+  mutating func slotAxis(code: UInt16, value: Int32, at time: Microseconds) {
+    if code == AbsCode.mtSlot {
+      if value >= 0 && Int(value) < slots.count {
+        currentSlot = Int(value)
+      } else {
+        currentSlot = -1
+        guard !warned.contains(.slotOutOfRange) else { return }
+        warnOnce(
+          .slotOutOfRange, at: time,
+          "slot \(value) is outside the device's \(slots.count) slots; its events are ignored")
+      }
+      return
+    }
+    let slot = currentSlot
+    guard slot >= 0 else { return }
+    if slot >= slotsInUse { slotsInUse = slot + 1 }
+    switch code {
+    case AbsCode.mtPositionX:
+      slots[slot].raw.x = value
+      slots[slot].hasX = true
+      slots[slot].changed = true
+      slotsDirty = true
+    case AbsCode.mtPositionY:
+      slots[slot].raw.y = value
+      slots[slot].hasY = true
+      slots[slot].changed = true
+      slotsDirty = true
+    case AbsCode.mtTrackingID:
+      setTrackingID(value, slot: slot)
+    case AbsCode.mtPressure:
+      slots[slot].pressure = value
+    case AbsCode.mtTouchMajor:
+      slots[slot].major = value
+    case AbsCode.mtToolType:
+      slots[slot].toolType = value
+    default:
+      break  // orientation, widths, ABS_MT_TOOL_X/Y, distance: not part of a touch
+    }
+  }
+
+  /// Starts or ends the contact in a slot.
+  ///
+  /// A new id on an active slot ends the old touch (it appears `ended` in this frame) and
+  /// starts a new one; the slot keeps its last position, as the kernel only sends changes.
+  private mutating func setTrackingID(_ value: Int32, slot: Int) {
+    let newID = value < 0 ? -1 : value
+    guard newID != slots[slot].trackingID else { return }
+    if slots[slot].touchID != 0 {
+      slots[slot].location = geometry.map(x: slots[slot].raw.x, y: slots[slot].raw.y)
+      terminal.append(touch(slots[slot], phase: .ended))
+      slots[slot].touchID = 0
+    }
+    slots[slot].trackingID = newID
+    slots[slot].changed = true
+    slotsDirty = true
+  }
+
+  /// Closes a protocol-B frame: slots with an id and a position are touches.
+  mutating func reportSlots(at time: Microseconds) -> TouchFrame? {
+    guard slotsDirty || !terminal.isEmpty else { return nil }
+    slotsDirty = false
+    frame.removeAll(keepingCapacity: true)
+    var changed = !terminal.isEmpty
+    if changed {
+      frame.append(contentsOf: terminal)
+      terminal.removeAll(keepingCapacity: true)
+    }
+    for index in 0..<slotsInUse {
+      guard slots[index].trackingID >= 0 else {
+        slots[index].changed = false
+        continue
+      }
+      var phase = TouchPhase.stationary
+      if slots[index].touchID == 0 {
+        guard slots[index].hasPosition else { continue }  // Cypress: an id, no position yet
+        slots[index].touchID = newTouchID()
+        slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
+        phase = .began
+        changed = true
+      } else if slots[index].changed {
+        let location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
+        if location != slots[index].location {
+          slots[index].location = location
+          phase = .moved
+          changed = true
+        }
+      }
+      slots[index].changed = false
+      frame.append(touch(slots[index], phase: phase))
+    }
+    guard changed else { return nil }
+    Self.sortByID(&frame)
+    return TouchFrame(time: time, touches: frame)
+  }
+
+  /// Closes a semi-MT frame: one touch at the centre of the box spanned by the slots.
+  mutating func reportBoundingBox(at time: Microseconds) -> TouchFrame? {
+    guard slotsDirty || !terminal.isEmpty else { return nil }
+    slotsDirty = false
+    terminal.removeAll(keepingCapacity: true)  // slots never become touches themselves
+    var minX = Int64.max
+    var minY = Int64.max
+    var maxX = Int64.min
+    var maxY = Int64.min
+    var first = -1
+    for index in 0..<slotsInUse {
+      slots[index].changed = false
+      guard slots[index].trackingID >= 0 && slots[index].hasPosition else { continue }
+      if first < 0 { first = index }
+      let raw = slots[index].raw
+      minX = min(minX, Int64(raw.x))
+      maxX = max(maxX, Int64(raw.x))
+      minY = min(minY, Int64(raw.y))
+      maxY = max(maxY, Int64(raw.y))
+    }
+    frame.removeAll(keepingCapacity: true)
+    if first < 0 {
+      guard boxContact.touchID != 0 else { return nil }
+      frame.append(touch(boxContact, phase: .ended))
+      boxContact.clear()
+      return TouchFrame(time: time, touches: frame)
+    }
+    let centre = RawPoint(x: Int32((minX + maxX) / 2), y: Int32((minY + maxY) / 2))
+    let location = geometry.map(x: centre.x, y: centre.y)
+    var phase = TouchPhase.stationary
+    if boxContact.touchID == 0 {
+      boxContact.touchID = newTouchID()
+      phase = .began
+    } else if location != boxContact.location {
+      phase = .moved
+    }
+    boxContact.raw = centre
+    boxContact.location = location
+    boxContact.pressure = slots[first].pressure
+    boxContact.major = slots[first].major
+    boxContact.toolType = slots[first].toolType
+    guard phase != .stationary else { return nil }
+    frame.append(touch(boxContact, phase: phase))
+    return TouchFrame(time: time, touches: frame)
+  }
+}

@@ -1,0 +1,176 @@
+/// Turns one device's kernel events into touch frames: protocol B slots, protocol A contacts,
+/// single-touch and semi-MT, with positions in millimetres.
+///
+/// Feed every event to `decode(_:)`; a frame comes back at a `SYN_REPORT` when a touch began,
+/// moved (its millimetre position changed), ended or was cancelled. A frame lists every touch
+/// known at that moment, stationary ones included, ordered by id; an ended or cancelled touch
+/// appears once with that phase and is gone from the next frame. Touches are numbered 1, 2, 3,
+/// … in the order they began and ids are never reused. The frame time is the `SYN_REPORT`'s
+/// timestamp, never earlier than the previous frame's.
+///
+/// Choices made for odd input (each one also noted in `warnings`):
+/// - `SYN_DROPPED`: events up to the next `SYN_REPORT` are dropped; that report cancels every
+///   touch active at the drop. Afterwards nothing resurrects them: a protocol-B slot becomes a
+///   touch again only with a new tracking id, a single-touch contact only with a new button
+///   press; protocol-A contacts reported after the drop begin as new touches.
+/// - A protocol-B slot with a tracking id becomes a touch only once it has a position.
+/// - Semi-MT devices report one touch at the centre of the bounding box of their slots.
+/// - Undeclared axes are ignored (one warning per code); positions are clamped to the surface.
+///
+/// The per-event path does not allocate: slot storage is allocated once and the frame's
+/// touch array is reused (it is copied only if the caller still holds the previous frame).
+public struct TouchDecoder: Sendable {
+  /// The largest protocol-B slot count stored; higher slots are treated as out of range.
+  public static let maximumSlots = 256
+  /// The most protocol-A contacts kept per frame; more are dropped with a warning.
+  public static let maximumContacts = 32
+  /// The farthest a protocol-A contact may move between frames and stay the same touch.
+  ///
+  /// 30 mm in one report period (≥ 50 Hz) is 1.5 m/s, faster than a deliberate drag; a
+  /// larger jump is taken as one finger lifting and another landing.
+  public static let maximumContactJump: Millimeters = 30
+
+  /// The surface size and the raw-to-millimetre mapping.
+  public let geometry: SurfaceGeometry
+  /// How the device reports contacts.
+  public let touchProtocol: TouchProtocol
+  /// Warnings so far, oldest first; drain them with `takeWarnings()`.
+  public private(set) var warnings: [DecoderWarning] = []
+
+  // Protocol B and semi-MT slots.
+  var slots: [ContactState]
+  var currentSlot = 0
+  var slotsInUse = 0
+  var slotsDirty = false
+  /// Semi-MT: the one touch at the bounding box's centre.
+  var boxContact = ContactState()
+
+  // Protocol A.
+  var pendingContact = ContactState()
+  var contacts: [ContactState]
+  var contactCount = 0
+  var tracks: [ContactState]
+  var spareTracks: [ContactState]
+  var trackCount = 0
+  var contactForTrack: [Int]
+  var contactTaken: [Bool]
+  /// `BTN_TOUCH`: -1 until the device sends it, then 0 or 1.
+  var touchButton: Int8 = -1
+  var frameHasContent = false
+
+  // Single-touch.
+  var single = ContactState()
+  var touchKeyDown = false
+  var leftKeyDown = false
+  var buttonSeen = false
+  var otherAxesSeen: UInt64 = 0
+
+  // Frames.
+  var frame: [Touch]
+  var terminal: [Touch]
+  var nextTouchID = 1
+  var lastFrameTime = Microseconds.min
+  var latestEventTime = Microseconds.min
+  var eventsSinceReport = 0
+  var dropping = false
+  let declaredAxes: UInt64
+  var warnedAxes: UInt64 = 0
+  var warned: OnceWarnings = []
+
+  /// Creates a decoder for `device`, with screen mapping and size choices from `options`.
+  ///
+  /// Assumptions about the device (a guessed size, a semi-MT bounding box) are the first
+  /// warnings, at time 0.
+  public init(device: DeviceDescription, options: DecoderOptions = DecoderOptions()) {
+    geometry = SurfaceGeometry(device: device, options: options)
+    touchProtocol = device.touchProtocol
+    let slotCount = min(device.slotCount, Self.maximumSlots)
+    slots = Array(repeating: ContactState(), count: max(slotCount, 1))
+    let contactCapacity = touchProtocol == .multitouchA ? Self.maximumContacts : 1
+    contacts = Array(repeating: ContactState(), count: contactCapacity)
+    tracks = contacts
+    spareTracks = contacts
+    contactForTrack = Array(repeating: -1, count: contactCapacity)
+    contactTaken = Array(repeating: false, count: contactCapacity)
+    frame = []
+    frame.reserveCapacity(2 * max(slotCount, contactCapacity) + 2)
+    terminal = []
+    terminal.reserveCapacity(2 * max(slotCount, contactCapacity) + 2)
+    var axes: UInt64 = 0
+    for code in device.absoluteAxes.keys where code < 64 { axes |= 1 << UInt64(code) }
+    declaredAxes = axes
+    for note in geometry.notes { warn(at: 0, note) }
+    if touchProtocol == .semiMultitouch {
+      warn(
+        at: 0,
+        "semi-MT device: slot positions are the corners of a bounding box, not fingers; "
+          + "reporting one touch at its centre")
+    }
+  }
+
+  /// Feeds one event; returns a frame at `SYN_REPORT` when a touch began, moved, ended or was
+  /// cancelled.
+  public mutating func decode(_ event: InputEvent) -> TouchFrame? {
+    if event.time > latestEventTime { latestEventTime = event.time }
+    switch event.type {
+    case EventType.syn:
+      if event.code == SynCode.report {
+        eventsSinceReport = 0
+        let time = frameTime(event.time)
+        if dropping { return endDrop(at: time) }
+        return report(at: time)
+      }
+      eventsSinceReport += 1
+      if event.code == SynCode.dropped {
+        dropping = true
+      } else if event.code == SynCode.mtReport && !dropping && touchProtocol == .multitouchA {
+        closeContact(at: event.time)
+      }
+    case EventType.abs:
+      eventsSinceReport += 1
+      guard !dropping else { return nil }
+      let code = event.code
+      guard code < 64 && declaredAxes & (1 << UInt64(code)) != 0 else {
+        warnUndeclared(code: code, at: event.time)
+        return nil
+      }
+      switch touchProtocol {
+      case .multitouchB, .semiMultitouch: slotAxis(code: code, value: event.value, at: event.time)
+      case .multitouchA: contactAxis(code: code, value: event.value)
+      case .singleTouch: singleAxis(code: code, value: event.value)
+      }
+    case EventType.key:
+      eventsSinceReport += 1
+      guard !dropping else { return nil }
+      switch touchProtocol {
+      case .multitouchA: contactKey(code: event.code, value: event.value)
+      case .singleTouch: singleKey(code: event.code, value: event.value)
+      case .multitouchB, .semiMultitouch: break
+      }
+    default:
+      eventsSinceReport += 1  // EV_MSC (MSC_TIMESTAMP, MSC_SCAN) and others carry no touch
+    }
+    return nil
+  }
+
+  /// Returns the warnings so far and forgets them.
+  public mutating func takeWarnings() -> [DecoderWarning] {
+    defer { warnings.removeAll() }
+    return warnings
+  }
+
+  /// Closes the frame at a `SYN_REPORT` with the protocol's rules.
+  private mutating func report(at time: Microseconds) -> TouchFrame? {
+    switch touchProtocol {
+    case .multitouchB: reportSlots(at: time)
+    case .semiMultitouch: reportBoundingBox(at: time)
+    case .multitouchA: reportContacts(at: time)
+    case .singleTouch: reportSingle(at: time)
+    }
+  }
+
+  /// Appends a warning.
+  mutating func warn(at time: Microseconds, _ message: String) {
+    warnings.append(DecoderWarning(time: time, message: message))
+  }
+}

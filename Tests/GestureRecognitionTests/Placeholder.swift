@@ -1,3 +1,0 @@
-import Testing
-
-@Test("The target builds") func targetBuilds() {}

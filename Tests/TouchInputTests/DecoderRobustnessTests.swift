@@ -1,0 +1,173 @@
+import GestureTestSupport
+import Testing
+import TouchInput
+
+@Suite("Decoding bad input: drops, cut-off frames, clocks and absurd values")
+struct DecoderRobustnessTests {
+  @Test("SYN_DROPPED cancels the touches; a slot still held does not resurrect them")
+  func droppedEventsCancelTouches() {
+    let events = script { s in
+      s.slot(0); s.trackingID(1); s.x(100); s.y(100)
+      s.slot(1); s.trackingID(2); s.x(500); s.y(500)
+      s.syn(at: 1000)
+      s.slot(0); s.x(110)
+      s.dropped()
+      s.trackingID(-1); s.slot(1); s.x(900)
+      s.syn(at: 2000)
+      s.slot(0); s.x(120)
+      s.syn(at: 3000)
+      s.slot(1); s.trackingID(-1)
+      s.syn(at: 4000)
+      s.slot(0); s.trackingID(3); s.y(200)
+      s.syn(at: 5000)
+      s.trackingID(-1)
+      s.syn(at: 6000)
+    }
+    let decoded = decode(events, device: TestDevice.protocolB())
+    #expect(
+      decoded.lines == [
+        "1000: 1 began 10.0,10.0; 2 began 50.0,50.0",
+        "2000: 1 cancelled 11.0,10.0; 2 cancelled 50.0,50.0",
+        "5000: 3 began 12.0,20.0",
+        "6000: 3 ended 12.0,20.0",
+      ])
+    #expect(decoded.messages == ["SYN_DROPPED: events were lost; 2 touches cancelled"])
+  }
+
+  @Test("SYN_DROPPED on protocol A and single-touch: later contacts are new touches")
+  func droppedEventsOtherProtocols() {
+    let contacts = script { s in
+      s.contact(100, 100)
+      s.syn(at: 1000)
+      s.dropped(); s.contact(110, 100)
+      s.syn(at: 2000)
+      s.contact(120, 100)
+      s.syn(at: 3000)
+      s.mtReport()
+      s.syn(at: 4000)
+    }
+    #expect(
+      decode(contacts, device: TestDevice.protocolA(keys: [])).lines == [
+        "1000: 1 began 10.0,10.0", "2000: 1 cancelled 10.0,10.0", "3000: 2 began 12.0,10.0",
+        "4000: 2 ended 12.0,10.0",
+      ])
+    let single = script { s in
+      s.btnTouch(1); s.abs(AbsCode.x, 100); s.abs(AbsCode.y, 100)
+      s.syn(at: 1000)
+      s.dropped()
+      s.syn(at: 2000)
+      s.abs(AbsCode.x, 200)
+      s.syn(at: 3000)
+      s.btnTouch(0)
+      s.syn(at: 4000)
+    }
+    #expect(
+      decode(single, device: TestDevice.singleTouch()).lines == [
+        "1000: 1 began 10.0,10.0", "2000: 1 cancelled 10.0,10.0",
+      ])
+  }
+
+  @Test("An incomplete last frame is reported by finish(), which cancels what is down")
+  func incompleteLastFrame() {
+    let events = script { s in
+      s.trackingID(1); s.x(100); s.y(100)
+      s.syn(at: 1000)
+      s.time = 1500
+      s.x(200); s.trackingID(-1)
+    }
+    let decoded = decode(events, device: TestDevice.protocolB())
+    #expect(decoded.lines == ["1000: 1 began 10.0,10.0", "1500: 1 cancelled 20.0,10.0"])
+    #expect(decoded.messages == ["last frame has no SYN_REPORT: 2 events ignored"])
+    #expect(decoded.warnings.first?.time == 1500)
+  }
+
+  @Test("finish() with nothing pending returns no frame and gives no warning")
+  func cleanFinish() {
+    var decoder = TouchDecoder(device: TestDevice.protocolB())
+    #expect(decoder.finish() == nil)
+    #expect(decoder.takeWarnings() == [])
+  }
+
+  @Test("cancelAll(at:) cancels every touch once; afterwards there is nothing to cancel")
+  func cancelAll() {
+    var decoder = TouchDecoder(device: TestDevice.protocolB())
+    let events = script { s in
+      s.slot(0); s.trackingID(1); s.x(100); s.y(100)
+      s.slot(1); s.trackingID(2); s.x(200); s.y(200)
+      s.syn(at: 1000)
+    }
+    var frames = events.compactMap { decoder.decode($0) }
+    if let frame = decoder.cancelAll(at: 5000) { frames.append(frame) }
+    #expect(
+      frames.map(line) == [
+        "1000: 1 began 10.0,10.0; 2 began 20.0,20.0",
+        "5000: 1 cancelled 10.0,10.0; 2 cancelled 20.0,20.0",
+      ])
+    #expect(decoder.cancelAll(at: 6000) == nil)
+    #expect(touchInvariantViolationsFree(frames))
+  }
+
+  @Test("Timestamps going backwards are clamped to the previous time and warned once")
+  func timeGoesBackwards() {
+    let events = script { s in
+      s.trackingID(1); s.x(100); s.y(100)
+      s.syn(at: 5000)
+      s.x(110)
+      s.syn(at: 4000)
+      s.x(120)
+      s.syn(at: 3000)
+      s.x(130)
+      s.syn(at: 6000)
+      s.trackingID(-1)
+      s.syn(at: 7000)
+    }
+    let decoded = decode(events, device: TestDevice.protocolB())
+    #expect(decoded.frames.map(\.time) == [5000, 5000, 5000, 6000, 7000])
+    #expect(
+      decoded.warnings == [
+        DecoderWarning(
+          time: 5000,
+          message: "timestamps go backwards (0.004000 after 0.005000); clamped to the previous time"
+        )
+      ])
+  }
+
+  @Test("Values outside the axis range, even Int32.min and Int32.max, clamp to the edges")
+  func absurdValues() {
+    let events = script { s in
+      s.trackingID(1); s.x(Int32.max); s.y(Int32.min)
+      s.syn(at: 1000)
+      s.x(-5); s.y(1001)
+      s.syn(at: 2000)
+      s.trackingID(Int32.max)
+      s.syn(at: 3000)
+      s.trackingID(Int32.min)
+      s.syn(at: 4000)
+    }
+    #expect(
+      decode(events, device: TestDevice.protocolB()).lines == [
+        "1000: 1 began 100.0,0.0", "2000: 1 moved 0.0,100.0",
+        "3000: 1 ended 0.0,100.0; 2 began 0.0,100.0", "4000: 2 ended 0.0,100.0",
+      ])
+  }
+
+  @Test("An axis spanning all of Int32 maps without overflow")
+  func fullRangeAxis() {
+    let full = AbsInfo(minimum: Int32.min, maximum: Int32.max, resolution: 1)
+    let device = TestDevice.protocolA(xAxis: full, yAxis: full, keys: [])
+    let events = script { s in
+      s.contact(Int32.min, Int32.max)
+      s.syn(at: 1000)
+      s.mtReport()
+      s.syn(at: 2000)
+    }
+    let decoded = decode(events, device: device)
+    let location = decoded.frames.first?.touches.first?.location
+    #expect(location == MillimeterPoint(x: 0, y: Double(UInt32.max)))
+  }
+}
+
+/// Whether `frames` keep the touch invariants (for tests that drive the decoder by hand).
+func touchInvariantViolationsFree(_ frames: [TouchFrame]) -> Bool {
+  touchInvariantViolations(in: frames).isEmpty
+}
