@@ -85,8 +85,8 @@ struct PipelineSink: LiveEventSink {
     pipeline.advance(to: time)
   }
 
-  mutating func deviceVanished(at time: Microseconds) { pipeline.cancel(at: time) }
-  mutating func interrupted(at time: Microseconds) { pipeline.cancel(at: time) }
+  mutating func deviceVanished(at time: Microseconds) { pipeline.cancelAll(at: time) }
+  mutating func interrupted(at time: Microseconds) { pipeline.cancelAll(at: time) }
 }
 
 /// Prints `timer latency: n=… p50=… p99=… max=… ms` on stderr.

@@ -113,22 +113,6 @@ struct TracePipeline {
     reportWarnings(line: 0)
   }
 
-  /// When the next recognizer timer is due, in event time (the live loop polls until then).
-  var nextDeadline: Microseconds? {
-    nil  // No timers until the gesture engine is wired in.
-  }
-
-  /// Fires timers up to `time` with no new event (the live loop's poll timed out).
-  mutating func advance(to time: Microseconds) {
-    lastTime = max(lastTime, time)
-  }
-
-  /// Cancels every touch and gesture in flight at `time` (Ctrl-C, a vanished device).
-  mutating func cancel(at time: Microseconds) {
-    if let frame = decoder.cancelAll(at: time) { deliver(frame) }
-    reportWarnings(line: 0)
-  }
-
   private mutating func deliver(_ frame: TouchFrame) {
     // Deadlines that passed before this frame fire first, so output stays in time order.
     engine?.advance(to: frame.time)
