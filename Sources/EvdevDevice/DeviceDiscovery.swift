@@ -22,19 +22,12 @@ public struct DiscoveredDevice: Sendable, Equatable {
     return device.isTouchDevice && device.isDirect
   }
 
-  /// The surface size in millimetres from the position axes' resolution, or `nil` when the
-  /// device gives no resolution (or is not a touch device).
-  public var size: (width: Millimeters, height: Millimeters)? {
-    guard let device else { return nil }
-    // TODO(live): use TouchInput's SurfaceGeometry once it is on main, so the guess for a
-    // missing resolution is the same everywhere.
-    let x = device.absoluteAxes[AbsCode.mtPositionX] ?? device.absoluteAxes[AbsCode.x]
-    let y = device.absoluteAxes[AbsCode.mtPositionY] ?? device.absoluteAxes[AbsCode.y]
-    guard let x, let y, x.resolution > 0, y.resolution > 0 else { return nil }
-    return (
-      Double(Int64(x.maximum) - Int64(x.minimum)) / Double(x.resolution),
-      Double(Int64(y.maximum) - Int64(y.minimum)) / Double(y.resolution)
-    )
+  /// The surface geometry the decoder would use with default options: the size in
+  /// millimetres from the position axes' resolution, or a documented guess when the device
+  /// reports none (`resolutionIsGuessed`); `nil` for a device that reports no touches.
+  public var geometry: SurfaceGeometry? {
+    guard let device, device.isTouchDevice else { return nil }
+    return SurfaceGeometry(device: device, options: DecoderOptions())
   }
 
   public static func == (lhs: DiscoveredDevice, rhs: DiscoveredDevice) -> Bool {

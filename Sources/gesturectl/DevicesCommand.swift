@@ -37,10 +37,9 @@ func deviceLine(_ entry: DiscoveredDevice) -> String {
   line += entry.isTouchscreen ? "touchscreen" : "touchpad"
   line += "  " + device.touchProtocol.rawValue
   if device.slotCount > 0 { line += "  \(device.slotCount) slots" }
-  if let size = entry.size {
-    line += "  " + fixed(size.width, places: 1) + " x " + fixed(size.height, places: 1) + " mm"
-  } else {
-    line += "  size unknown (no resolution)"
+  if let geometry = entry.geometry {
+    line += "  " + fixed(geometry.width, places: 1) + " x " + fixed(geometry.height, places: 1)
+    line += geometry.resolutionIsGuessed ? " mm (guessed: no resolution)" : " mm"
   }
   return line
 }

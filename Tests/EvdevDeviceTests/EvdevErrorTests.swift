@@ -51,7 +51,7 @@ struct EvdevErrorTests {
     #expect(
       found.map { ($0.path as NSString).lastPathComponent } == ["event1", "event2", "event10"])
     #expect(found.allSatisfy { $0.device == nil && $0.error?.call == "libevdev_new_from_fd" })
-    #expect(found.allSatisfy { !$0.isTouchscreen && $0.size == nil })
+    #expect(found.allSatisfy { !$0.isTouchscreen && $0.geometry == nil })
   }
 
   @Test("scanDevices of a missing directory is empty")

@@ -93,7 +93,12 @@ struct LiveRobustnessTests {
     let phases = LiveOutput.lines(result.stdout).compactMap { $0["phase"] as? String }
     #expect(phases.first == "began")
     #expect(phases.last == "cancelled")
-    #expect(LiveOutput.touchViolations(LiveOutput.lines(result.stdout)) == [])
+    let lines = LiveOutput.lines(result.stdout)
+    #expect(LiveOutput.touchViolations(lines) == [])
+    #expect(LiveOutput.gestureViolations(lines) == [])
+    // The long press began while the finger rested, and Ctrl-C cancelled it.
+    let longPress = lines.filter { ($0["gesture"] as? String) == "longPress" }
+    #expect(longPress.compactMap { $0["state"] as? String } == ["began", "cancelled"])
   }
 
   @Test("A missing node is an errno-style error naming the call, exit 1")

@@ -28,14 +28,10 @@ struct LiveTimingTests {
     #expect(live.status == 0, "\(live.stderr)")
     #expect(live.stdout == replay.stdout)
     let latency = try #require(LiveOutput.latency(live.stderr), "\(live.stderr)")
-    if replay.stdout.contains("longPress") {
-      // The gesture engine is wired in: its long press fired while the finger rested.
-      #expect(latency.count >= 2)
-      #expect(replay.stdout.contains("began"))
-    } else {
-      // Only the probe timer (300 ms after landing) ran: it too fired during the rest.
-      #expect(latency.count == 1)
-    }
+    // The long press (500 ms after landing) and the probe (300 ms) both fired while the
+    // finger rested, with no event arriving.
+    #expect(replay.stdout.contains("0.500000  longPress  began"))
+    #expect(latency.count == 2)
   }
 
   /// 120 frames 40 ms apart (real time) with a probe timer 20 ms after each: every timer fires
@@ -67,8 +63,10 @@ struct LiveTimingTests {
     #expect(latency.p50 < 10, "median lateness \(latency.p50) ms")
   }
 
-  /// 100 real long presses (550 ms each, 100 ms apart): about a minute, so only on request
-  /// (`LIVE_LATENCY_HOLDS=1`).
+  /// 100 real long presses (650 ms each, 100 ms apart): 75 s, so only on request
+  /// (`LIVE_LATENCY_HOLDS=1`). The 150 ms between the long-press deadline and the lift keeps
+  /// a scheduling stall on the shared machine from delivering the lift first (the long press
+  /// would then fire on the lift frame, correctly, but outside this measurement).
   @Test(
     "long-press latency over 100 holds",
     .enabled(if: ProcessInfo.processInfo.environment["LIVE_LATENCY_HOLDS"] != nil))
@@ -77,9 +75,9 @@ struct LiveTimingTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     var trace = TestTrace()
     for hold in 0..<100 {
-      let start = Double(hold) * 650
+      let start = Double(hold) * 750
       trace.down(slot: 0, x: 50 + Double(hold % 10) * 10, y: 60, at: start)
-      trace.up(slot: 0, at: start + 550)
+      trace.up(slot: 0, at: start + 650)
     }
     let path = try trace.write(to: directory.appendingPathComponent("holds.evemu"))
     let prefix = try Umockdev.fixture(path, in: directory, options: ["--real-time"])
@@ -98,6 +96,8 @@ struct LiveTimingTests {
       "long-press latency: \(began.count) long presses; n=\(latency.count) "
         + "p50=\(latency.p50) ms p99=\(latency.p99) ms max=\(latency.max) ms")
     #expect(began.count == 100)
-    #expect(latency.count >= 100)
+    // A stall of the shared machine while the landing is read can make the lift arrive first;
+    // the long press then fires on the lift frame (still at 0.5 s, as the output shows).
+    #expect(latency.count >= 95)
   }
 }

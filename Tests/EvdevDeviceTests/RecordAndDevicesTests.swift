@@ -64,7 +64,7 @@ struct RecordAndDevicesTests {
     #expect(
       result.stdout
         == "/dev/input/event5  \"eGalax-Inc.-USB-TouchController Virtual Device\"  touchscreen"
-        + "  MT-B  2 slots  size unknown (no resolution)\n")
+        + "  MT-B  2 slots  220.0 x 123.8 mm (guessed: no resolution)\n")
   }
 
   @Test("live with no DEVICE uses the only touchscreen")
