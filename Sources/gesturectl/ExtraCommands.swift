@@ -1,1 +1,1 @@
-let extraCommands: [Command] = []
+let extraCommands: [Command] = [carouselCommand, plotCommand]
