@@ -49,8 +49,7 @@ final class CarouselSession {
   private var saved: CarouselState?
   private var controller: CarouselController?
 
-  init(images: [CarouselImage], statePath: String?, settings: PipelineSettings, console: Console)
-  {
+  init(images: [CarouselImage], statePath: String?, settings: PipelineSettings, console: Console) {
     self.images = images
     self.statePath = statePath
     self.settings = settings
@@ -81,8 +80,9 @@ final class CarouselSession {
     }
   }
 
-  private func print(_ change: CarouselChange?, at time: Microseconds, origin: OriginBox, zero: Bool)
-  {
+  private func print(
+    _ change: CarouselChange?, at time: Microseconds, origin: OriginBox, zero: Bool
+  ) {
     guard let change else { return }
     let relative = zero ? 0 : time - (origin.time ?? time)
     if settings.json {

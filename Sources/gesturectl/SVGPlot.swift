@@ -73,10 +73,12 @@ struct SVGPlot {
       svg += " r=\"\(n(stroke * 2.5))\" fill=\"\(colour)\"/>\n"
       let side = stroke * 4
       svg += "<rect x=\"\(n(last.location.x - side / 2))\" y=\"\(n(last.location.y - side / 2))\""
-      svg += " width=\"\(n(side))\" height=\"\(n(side))\" fill=\"\(path.cancelled ? "#fff" : colour)\""
+      svg +=
+        " width=\"\(n(side))\" height=\"\(n(side))\" fill=\"\(path.cancelled ? "#fff" : colour)\""
       svg += " stroke=\"\(colour)\" stroke-width=\"\(n(stroke / 2))\"/>\n"
       svg += ticks(path, origin: origin, colour: colour, size: stroke, font: lineHeight * 0.6)
-      svg += "<text x=\"\(n(first.location.x + stroke * 3))\" y=\"\(n(first.location.y - stroke * 3))\""
+      svg +=
+        "<text x=\"\(n(first.location.x + stroke * 3))\" y=\"\(n(first.location.y - stroke * 3))\""
       svg += " fill=\"\(colour)\">\(id.rawValue)</text>\n"
       svg += "</g>\n"
     }
@@ -95,9 +97,11 @@ struct SVGPlot {
     var next = ((path.points[0].time - origin) / 100_000 + 1) * 100_000 + origin
     for point in path.points where point.time >= next {
       out += "<circle cx=\"\(n(point.location.x))\" cy=\"\(n(point.location.y))\""
-      out += " r=\"\(n(size * 0.9))\" fill=\"#fff\" stroke=\"\(colour)\" stroke-width=\"\(n(size / 3))\"/>\n"
+      out +=
+        " r=\"\(n(size * 0.9))\" fill=\"#fff\" stroke=\"\(colour)\" stroke-width=\"\(n(size / 3))\"/>\n"
       if (next - origin) % 1_000_000 == 0 {
-        out += "<text x=\"\(n(point.location.x + size * 2))\" y=\"\(n(point.location.y + size * 2))\""
+        out +=
+          "<text x=\"\(n(point.location.x + size * 2))\" y=\"\(n(point.location.y + size * 2))\""
         out += " font-size=\"\(n(font))\" fill=\"#555\">\((next - origin) / 1_000_000) s</text>\n"
       }
       next = ((point.time - origin) / 100_000 + 1) * 100_000 + origin

@@ -1,17 +1,19 @@
 import Foundation
+import GestureTestSupport
+import Testing
 
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-import GestureTestSupport
-import Testing
 
 /// `gesturectl plot` writes a valid SVG picture of a recording.
 @Suite("gesturectl plot")
 struct PlotCommandTests {
   @Test(
     "The SVG parses as XML and has one path per touch and a legend entry per gesture",
-    arguments: ["Recordings/synthetic/pinch-rotate-pan.evemu", "Recordings/public/wetab-taps.evemu"])
+    arguments: [
+      "Recordings/synthetic/pinch-rotate-pan.evemu", "Recordings/public/wetab-taps.evemu",
+    ])
   func validSVG(path: String) throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
       "plot-\(getpid())-\(path.hashValue).svg")

@@ -8,7 +8,8 @@ private let requiredScenarios = [
   "two-finger-swipe-left", "three-finger-swipe-up", "slow-pan", "two-finger-pan", "pinch-out",
   "pinch-in", "rotate-cw", "rotate-ccw", "pinch-rotate-pan", "finger-added-during-pan",
   "tap-then-long-press", "carousel-demo", "carousel-tour", "carousel-back-and-forth",
-  "carousel-long-press-twice", "carousel-tap-dismiss", "carousel-pinch-clamps", "carousel-pan-zoomed",
+  "carousel-long-press-twice", "carousel-tap-dismiss", "carousel-pinch-clamps",
+  "carousel-pan-zoomed",
   "carousel-double-tap-zoom", "carousel-swipe-while-zoomed",
 ]
 

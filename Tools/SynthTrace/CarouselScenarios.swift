@@ -8,7 +8,8 @@ private func mm(_ x: Double, _ y: Double) -> MillimeterPoint { MillimeterPoint(x
 let carouselScenarios: [Scenario] = [
   Scenario(
     name: "carousel-demo",
-    summary: "flip twice, hold for the alert, tap it away, pinch to zoom, pan, double tap, flip back"
+    summary:
+      "flip twice, hold for the alert, tap it away, pinch to zoom, pan, double tap, flip back"
   ) {
     $0.swipe(.left)
     $0.pause($0.random.uniform(800...1000))
