@@ -40,10 +40,11 @@ func gesturePrintingEngine(settings: PipelineSettings, console: Console) -> Engi
     let engine = GestureEngine.makeDefault(onEvent: { event, _ in
       let zero = origin.time ?? event.time
       if json {
-        out.writeLine { event.writeJSON(origin: zero, to: &$0) }
+        event.writeJSON(origin: zero, to: out)
       } else {
-        out.writeLine { event.writeText(origin: zero, to: &$0) }
+        event.writeText(origin: zero, to: out)
       }
+      out.endLine()
     })
     attachExplain(to: engine, settings: settings, console: console, origin: origin)
     return engine
