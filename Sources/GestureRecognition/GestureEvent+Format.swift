@@ -10,9 +10,9 @@ extension GestureEvent {
   ///
   /// - Parameter origin: The event time printed as `t = 0`.
   public func json(origin: Microseconds) -> String {
-    var bytes: [UInt8] = []
-    writeJSON(origin: origin, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    let sink = ByteSink()
+    writeJSON(origin: origin, to: sink)
+    return sink.text
   }
 
   /// One human-readable line, e.g.
@@ -20,110 +20,104 @@ extension GestureEvent {
   ///
   /// - Parameter origin: The event time printed as `0.000000`.
   public func text(origin: Microseconds) -> String {
-    var bytes: [UInt8] = []
-    writeText(origin: origin, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    let sink = ByteSink()
+    writeText(origin: origin, to: sink)
+    return sink.text
   }
 
-  /// Appends `json(origin:)` to a byte buffer (the printers' hot path).
-  public func writeJSON(origin: Microseconds, to out: inout [UInt8]) {
-    out.appendLiteral("{\"t\": ")
-    out.appendSeconds(time - origin)
-    out.appendLiteral(", \"gesture\": \"")
-    out.appendText(kind.description)
-    out.appendLiteral("\", \"state\": \"")
-    out.appendText(state.description)
-    out.appendLiteral("\", \"touches\": ")
-    out.appendInteger(touches)
-    out.appendLiteral(", \"x\": ")
-    out.appendFixed(location.x, places: 2)
-    out.appendLiteral(", \"y\": ")
-    out.appendFixed(location.y, places: 2)
+  /// Writes `json(origin:)` into a sink (the printers' hot path).
+  public func writeJSON(origin: Microseconds, to out: ByteSink) {
+    out.put("{\"t\": ")
+    out.put(seconds: time - origin)
+    out.put(", \"gesture\": \"")
+    out.put(text: kind.description)
+    out.put("\", \"state\": \"")
+    out.put(text: state.description)
+    out.put("\", \"touches\": ")
+    out.put(integer: touches)
+    out.put(", \"x\": ")
+    out.put(fixed: location.x, places: 2)
+    out.put(", \"y\": ")
+    out.put(fixed: location.y, places: 2)
     if let taps {
-      out.appendLiteral(", \"taps\": ")
-      out.appendInteger(taps)
+      out.put(", \"taps\": ")
+      out.put(integer: taps)
     }
     if let direction {
-      out.appendLiteral(", \"direction\": \"")
-      out.appendText(direction.description)
-      out.appendLiteral("\"")
+      out.put(", \"direction\": \"")
+      out.put(text: direction.description)
+      out.put("\"")
     }
     if let translation {
-      out.appendLiteral(", \"translation\": ")
-      appendPair(translation, places: 2, brackets: true, to: &out)
+      out.put(", \"translation\": ")
+      appendPair(translation, places: 2, brackets: true, to: out)
     }
     if let velocity {
-      out.appendLiteral(", \"velocity\": ")
+      out.put(", \"velocity\": ")
       switch velocity {
-      case .planar(let v): appendPair(v, places: 1, brackets: true, to: &out)
-      case .scalar(let v): out.appendFixed(v, places: 3)
+      case .planar(let v): appendPair(v, places: 1, brackets: true, to: out)
+      case .scalar(let v): out.put(fixed: v, places: 3)
       }
     }
     if let scale {
-      out.appendLiteral(", \"scale\": ")
-      out.appendFixed(scale, places: 3)
+      out.put(", \"scale\": ")
+      out.put(fixed: scale, places: 3)
     }
     if let rotation {
-      out.appendLiteral(", \"rotation\": ")
-      out.appendFixed(rotation, places: 3)
+      out.put(", \"rotation\": ")
+      out.put(fixed: rotation, places: 3)
     }
-    out.appendLiteral("}")
+    out.put("}")
   }
 
-  /// Appends `text(origin:)` to a byte buffer (the printers' hot path).
-  public func writeText(origin: Microseconds, to out: inout [UInt8]) {
+  /// Writes `text(origin:)` into a sink (the printers' hot path).
+  public func writeText(origin: Microseconds, to out: ByteSink) {
     let start = out.count
-    let timeStart = out.count
-    out.appendSeconds(time - origin)
-    let timeWidth = out.count - timeStart
-    if timeWidth < 10 {
-      // Right-align the time in 10 columns.
-      out.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 10 - timeWidth), at: timeStart)
-    }
-    out.appendLiteral("  ")
-    out.appendText(kind.description)
-    out.padColumn(from: start, to: 23)
-    out.appendText(state.description)
-    out.padColumn(from: start, to: 35)
-    out.appendLiteral("touches=")
-    out.appendInteger(touches)
-    out.appendLiteral(" at ")
-    appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, brackets: false, to: &out)
+    out.put(seconds: time - origin, width: 10)
+    out.put("  ")
+    out.put(text: kind.description)
+    out.pad(from: start, to: 23)
+    out.put(text: state.description)
+    out.pad(from: start, to: 35)
+    out.put("touches=")
+    out.put(integer: touches)
+    out.put(" at ")
+    appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, brackets: false, to: out)
     if let taps {
-      out.appendLiteral(" taps=")
-      out.appendInteger(taps)
+      out.put(" taps=")
+      out.put(integer: taps)
     }
     if let direction {
-      out.appendLiteral(" direction=")
-      out.appendText(direction.description)
+      out.put(" direction=")
+      out.put(text: direction.description)
     }
     if let translation {
-      out.appendLiteral(" translation=")
-      appendPair(translation, places: 2, brackets: false, to: &out)
+      out.put(" translation=")
+      appendPair(translation, places: 2, brackets: false, to: out)
     }
     if let velocity {
-      out.appendLiteral(" velocity=")
+      out.put(" velocity=")
       switch velocity {
-      case .planar(let v): appendPair(v, places: 1, brackets: false, to: &out)
-      case .scalar(let v): out.appendFixed(v, places: 3)
+      case .planar(let v): appendPair(v, places: 1, brackets: false, to: out)
+      case .scalar(let v): out.put(fixed: v, places: 3)
       }
     }
     if let scale {
-      out.appendLiteral(" scale=")
-      out.appendFixed(scale, places: 3)
+      out.put(" scale=")
+      out.put(fixed: scale, places: 3)
     }
     if let rotation {
-      out.appendLiteral(" rotation=")
-      out.appendFixed(rotation, places: 3)
+      out.put(" rotation=")
+      out.put(fixed: rotation, places: 3)
     }
   }
 }
 
 /// `[dx, dy]` (JSON) or `(dx, dy)` (text).
-private func appendPair(_ v: PlaneVector, places: Int, brackets: Bool, to out: inout [UInt8]) {
-  out.append(brackets ? UInt8(ascii: "[") : UInt8(ascii: "("))
-  out.appendFixed(v.dx, places: places)
-  out.appendLiteral(", ")
-  out.appendFixed(v.dy, places: places)
-  out.append(brackets ? UInt8(ascii: "]") : UInt8(ascii: ")"))
+private func appendPair(_ v: PlaneVector, places: Int, brackets: Bool, to out: ByteSink) {
+  out.put(brackets ? UInt8(ascii: "[") : UInt8(ascii: "("))
+  out.put(fixed: v.dx, places: places)
+  out.put(", ")
+  out.put(fixed: v.dy, places: places)
+  out.put(brackets ? UInt8(ascii: "]") : UInt8(ascii: ")"))
 }

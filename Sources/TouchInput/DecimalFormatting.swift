@@ -1,11 +1,11 @@
-/// Fixed-point formatting for printers: `fixed(1.5, places: 2)` is `"1.50"`.
+/// Fixed-point formatting: `fixed(1.5, places: 2)` is `"1.50"`.
 ///
 /// Values are rounded half away from zero; non-finite values print as `0` (JSON has no NaN).
-/// Hot printers append to a byte buffer instead (`appendFixed` on `[UInt8]`).
+/// Hot printers write into a `ByteSink` instead.
 public func fixed(_ value: Double, places: Int) -> String {
-  var bytes: [UInt8] = []
-  bytes.appendFixed(value, places: places)
-  return String(decoding: bytes, as: UTF8.self)
+  let sink = ByteSink()
+  sink.put(fixed: value, places: places)
+  return sink.text
 }
 
 /// Appends `value` with `places` decimals to `out` (see `fixed(_:places:)`).
@@ -15,7 +15,7 @@ public func appendFixed(_ value: Double, places: Int, to out: inout String) {
 
 /// Formats an event time as seconds with six decimals (`1.234567`), exactly, from microseconds.
 public func seconds(_ time: Microseconds) -> String {
-  var bytes: [UInt8] = []
-  bytes.appendSeconds(time)
-  return String(decoding: bytes, as: UTF8.self)
+  let sink = ByteSink()
+  sink.put(seconds: time)
+  return sink.text
 }

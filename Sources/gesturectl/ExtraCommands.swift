@@ -1,1 +1,3 @@
-let extraCommands: [Command] = [liveCommand, recordCommand, devicesCommand]
+let extraCommands: [Command] = [
+  carouselCommand, plotCommand, liveCommand, recordCommand, devicesCommand,
+]

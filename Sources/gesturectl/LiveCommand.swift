@@ -31,10 +31,11 @@ let liveCommand = Command(
     let options = try decoderOptions(from: arguments)
     let limits = try liveLimits(arguments)
     let input = try openTouchDevice(arguments.positionals.first, grab: arguments.has("grab"))
+    let settings = PipelineSettings(arguments: arguments)
     var sink = PipelineSink(
       pipeline: TracePipeline(
-        device: input.device, options: options, settings: PipelineSettings(arguments: arguments),
-        console: console, path: input.path))
+        device: input.device, options: options, settings: settings, console: console,
+        path: input.path, engine: gesturePrintingEngine(settings: settings, console: console)))
     if let probe = arguments.value("timer-probe") {
       guard let milliseconds = Int(probe), milliseconds > 0 else {
         throw UsageError(message: "--timer-probe expects milliseconds > 0, not '\(probe)'")

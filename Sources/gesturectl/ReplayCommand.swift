@@ -24,24 +24,37 @@ let replayCommand = Command(
     let many = arguments.positionals.count > 1
     for path in arguments.positionals {
       if many && !settings.json { console.out.line("# \(path)") }
-      var reader = try openTrace(path, arguments: arguments)
-      var pipeline = TracePipeline(
-        device: reader.device, options: options, settings: settings, console: console, path: path)
-      var batch = EventBatch()
-      do {
-        while try reader.read(into: &batch) {
-          for index in batch.events.indices {
-            pipeline.handle(batch.events[index], line: Int(batch.lines[index]))
-          }
-        }
-      } catch {
-        pipeline.finish()
-        for warning in reader.warnings { console.warning(warning.description) }
-        throw error
-      }
-      pipeline.finish()
-      for warning in reader.warnings { console.warning(warning.description) }
+      try replayFile(
+        path, arguments: arguments, options: options, settings: settings, console: console,
+        engine: gesturePrintingEngine(settings: settings, console: console))
     }
     return ExitStatus.ok
   }
 )
+
+/// Replays one recording through a pipeline: every event, then the end-of-file flush. On a
+/// bad line, what was recognized before it is flushed and printed, then the error is thrown.
+func replayFile(
+  _ path: String, arguments: ParsedArguments, options: DecoderOptions,
+  settings: PipelineSettings, console: Console, engine: EngineFactory
+) throws {
+  var reader = try openTrace(path, arguments: arguments)
+  var pipeline = TracePipeline(
+    device: reader.device, options: options, settings: settings, console: console, path: path,
+    engine: engine)
+  var batch = EventBatch()
+  defer {
+    for warning in reader.warnings { console.warning(warning.description) }
+  }
+  do {
+    while try reader.read(into: &batch) {
+      for index in batch.events.indices {
+        pipeline.handle(batch.events[index], line: Int(batch.lines[index]))
+      }
+    }
+  } catch {
+    pipeline.finish()
+    throw error
+  }
+  pipeline.finish()
+}

@@ -3,41 +3,40 @@ import TouchInput
 /// Prints touch changes (`--touches`) as text or JSON Lines.
 struct TouchPrinter {
   /// Where lines go.
-  let out: OutputBuffer
+  let out: ByteSink
   /// JSON Lines instead of text.
   let json: Bool
 
   /// Prints one line per touch that began, moved, ended or was cancelled in `frame`.
   func print(_ frame: TouchFrame, origin: Microseconds) {
     for touch in frame.touches where touch.phase != .stationary {
-      out.writeLine { line in
-        if json {
-          line.appendLiteral("{\"t\": ")
-          line.appendSeconds(frame.time - origin)
-          line.appendLiteral(", \"touch\": ")
-          line.appendInteger(touch.id.rawValue)
-          line.appendLiteral(", \"phase\": \"")
-          line.appendText(touch.phase.description)
-          line.appendLiteral("\", \"x\": ")
-          line.appendFixed(touch.location.x, places: 2)
-          line.appendLiteral(", \"y\": ")
-          line.appendFixed(touch.location.y, places: 2)
-          line.appendLiteral("}")
-        } else {
-          let start = line.count
-          line.appendText(pad(seconds(frame.time - origin), 11))
-          line.appendLiteral("  touch ")
-          line.appendInteger(touch.id.rawValue)
-          line.padColumn(from: start, to: 24)
-          line.appendText(touch.phase.description)
-          line.padColumn(from: start, to: 34)
-          line.appendLiteral("(")
-          line.appendFixed(touch.location.x, places: 2)
-          line.appendLiteral(", ")
-          line.appendFixed(touch.location.y, places: 2)
-          line.appendLiteral(") mm")
-        }
+      if json {
+        out.put("{\"t\": ")
+        out.put(seconds: frame.time - origin)
+        out.put(", \"touch\": ")
+        out.put(integer: touch.id.rawValue)
+        out.put(", \"phase\": \"")
+        out.put(text: touch.phase.description)
+        out.put("\", \"x\": ")
+        out.put(fixed: touch.location.x, places: 2)
+        out.put(", \"y\": ")
+        out.put(fixed: touch.location.y, places: 2)
+        out.put("}")
+      } else {
+        let start = out.count
+        out.put(seconds: frame.time - origin, width: 11)
+        out.put("  touch ")
+        out.put(integer: touch.id.rawValue)
+        out.pad(from: start, to: 24)
+        out.put(text: touch.phase.description)
+        out.pad(from: start, to: 34)
+        out.put("(")
+        out.put(fixed: touch.location.x, places: 2)
+        out.put(", ")
+        out.put(fixed: touch.location.y, places: 2)
+        out.put(") mm")
       }
+      out.endLine()
     }
   }
 }

@@ -21,6 +21,46 @@ struct PipelineSettings {
   }
 }
 
+/// The time printed as zero: the first event's, shared with printing callbacks.
+final class OriginBox {
+  /// The first event's time, once it has arrived.
+  var time: Microseconds?
+}
+
+/// What runs on the touch frames: the recognizers (an engine, possibly owned by the carousel
+/// controller) and their printing, built once the pipeline knows its origin and surface.
+typealias EngineFactory = (OriginBox, SurfaceGeometry) -> GestureEngine?
+
+/// The default recognizer set, printing each gesture event as text or JSON Lines.
+func gesturePrintingEngine(settings: PipelineSettings, console: Console) -> EngineFactory {
+  { origin, _ in
+    guard settings.gestures else { return nil }
+    let out = console.out
+    let json = settings.json
+    let engine = GestureEngine.makeDefault(onEvent: { event, _ in
+      let zero = origin.time ?? event.time
+      if json {
+        event.writeJSON(origin: zero, to: out)
+      } else {
+        event.writeText(origin: zero, to: out)
+      }
+      out.endLine()
+    })
+    attachExplain(to: engine, settings: settings, console: console, origin: origin)
+    return engine
+  }
+}
+
+/// Prints every recognizer state change when `--explain` was given: on standard output as
+/// `# …` lines, or on standard error with `--json` so standard output stays JSON.
+func attachExplain(
+  to engine: GestureEngine, settings: PipelineSettings, console: Console, origin: OriginBox
+) {
+  guard settings.explain else { return }
+  let target = settings.json ? console.err : console.out
+  engine.explain = { entry in target.line("# " + entry.text(origin: origin.time ?? 0)) }
+}
+
 /// Events in, printed touches and gestures out: the decoder and recognizers of one device.
 struct TracePipeline {
   private var decoder: TouchDecoder
@@ -29,47 +69,25 @@ struct TracePipeline {
   private let path: String
   private let touchPrinter: TouchPrinter
   private let engine: GestureEngine?
-  private let origin: OriginBox
+  /// The time printed as zero.
+  let origin = OriginBox()
   private var lastTime: Microseconds = 0
-
-  /// The time printed as zero: the first event's, shared with the engine's callbacks.
-  final class OriginBox {
-    var time: Microseconds?
-  }
 
   /// Creates the pipeline for one recording or device.
   init(
     device: DeviceDescription, options: DecoderOptions, settings: PipelineSettings,
-    console: Console, path: String
+    console: Console, path: String, engine makeEngine: EngineFactory
   ) {
     decoder = TouchDecoder(device: device, options: options)
     self.settings = settings
     self.console = console
     self.path = path
     touchPrinter = TouchPrinter(out: console.out, json: settings.json)
-    let origin = OriginBox()
-    self.origin = origin
-    if settings.gestures {
-      let out = console.out
-      let json = settings.json
-      let engine = GestureEngine.makeDefault(onEvent: { event, _ in
-        let zero = origin.time ?? event.time
-        if json {
-          out.writeLine { event.writeJSON(origin: zero, to: &$0) }
-        } else {
-          out.writeLine { event.writeText(origin: zero, to: &$0) }
-        }
-      })
-      if settings.explain {
-        // Explanations are text; with --json they go to standard error so stdout stays JSON.
-        let target = json ? console.err : console.out
-        engine.explain = { entry in target.line("# " + entry.text(origin: origin.time ?? 0)) }
-      }
-      self.engine = engine
-    } else {
-      engine = nil
-    }
+    engine = makeEngine(origin, decoder.geometry)
   }
+
+  /// The surface's geometry (size in mm) as the decoder sees it.
+  var geometry: SurfaceGeometry { decoder.geometry }
 
   /// Feeds one event; `line` names its place in the file for warnings (0 when live).
   mutating func handle(_ event: InputEvent, line: Int) {

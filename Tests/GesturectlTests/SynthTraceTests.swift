@@ -7,8 +7,9 @@ private let requiredScenarios = [
   "long-press-then-drag", "swipe-left", "swipe-right", "swipe-up", "swipe-down",
   "two-finger-swipe-left", "three-finger-swipe-up", "slow-pan", "two-finger-pan", "pinch-out",
   "pinch-in", "rotate-cw", "rotate-ccw", "pinch-rotate-pan", "finger-added-during-pan",
-  "tap-then-long-press", "carousel-tour", "carousel-back-and-forth", "carousel-long-press-twice",
-  "carousel-tap-dismiss", "carousel-pinch-clamps", "carousel-pan-zoomed",
+  "tap-then-long-press", "carousel-demo", "carousel-tour", "carousel-back-and-forth",
+  "carousel-long-press-twice", "carousel-tap-dismiss", "carousel-pinch-clamps",
+  "carousel-pan-zoomed",
   "carousel-double-tap-zoom", "carousel-swipe-while-zoomed",
 ]
 

@@ -32,13 +32,15 @@ struct PublicRecordingDecodeTests {
     #expect(began > 0, "no touch decoded")
   }
 
-  @Test("Touch counts match the recordings' README", arguments: [
-    ("evemu-utouch/3m.event", nil, 34),
-    ("evemu-utouch/wetab.event", nil, 11),
-    ("evemu-devices/tablets/Wacom_DTH2242_Finger.events", nil, 66),
-    ("evemu-devices/touchscreens/Atmel_maXTouch_Touchscreen.1-finger-fast-taps.events", nil, 9),
-    ("evemu-utouch/ntrig-xt2-4-tap.event", "evemu-utouch/ntrig-xt2.device", 4),
-  ] as [(String, String?, Int)])
+  @Test(
+    "Touch counts match the recordings' README",
+    arguments: [
+      ("evemu-utouch/3m.event", nil, 34),
+      ("evemu-utouch/wetab.event", nil, 11),
+      ("evemu-devices/tablets/Wacom_DTH2242_Finger.events", nil, 66),
+      ("evemu-devices/touchscreens/Atmel_maXTouch_Touchscreen.1-finger-fast-taps.events", nil, 9),
+      ("evemu-utouch/ntrig-xt2-4-tap.event", "evemu-utouch/ntrig-xt2.device", 4),
+    ] as [(String, String?, Int)])
   func touchCounts(events: String, description: String?, expected: Int) throws {
     var reader = try EvemuReader(
       path: recording(events), descriptionPath: description.map(recording))

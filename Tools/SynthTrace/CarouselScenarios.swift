@@ -6,6 +6,29 @@ private func mm(_ x: Double, _ y: Double) -> MillimeterPoint { MillimeterPoint(x
 
 /// The image-carousel sessions: flipping, the alert lock, zoom clamps, panning while zoomed.
 let carouselScenarios: [Scenario] = [
+  Scenario(
+    name: "carousel-demo",
+    summary:
+      "flip twice, hold for the alert, tap it away, pinch to zoom, pan, double tap, flip back"
+  ) {
+    $0.swipe(.left)
+    $0.pause($0.random.uniform(800...1000))
+    $0.swipe(.left)
+    $0.pause($0.random.uniform(800...1000))
+    $0.press(hold: 800)
+    $0.pause($0.random.uniform(800...1000))
+    $0.tap(at: mm(126, 64))
+    $0.pause($0.random.uniform(800...1000))
+    $0.pinch(from: 35, to: 80, duration: 700)
+    $0.pause($0.random.uniform(700...900))
+    $0.stroke(
+      around: mm(140, 80), translation: mm(-40, -15), duration: 800, holdBefore: 120,
+      holdAfter: 150)
+    $0.pause($0.random.uniform(800...1000))
+    $0.taps(2, at: mm(120, 70))
+    $0.pause($0.random.uniform(800...1000))
+    $0.swipe(.right)
+  },
   Scenario(name: "carousel-tour", summary: "swipe left four times, pausing on each image") {
     for index in 0..<4 {
       if index > 0 { $0.pause($0.random.uniform(800...1400)) }

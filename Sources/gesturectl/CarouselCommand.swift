@@ -1,0 +1,139 @@
+import Foundation
+import GestureRecognition
+import ImageCarousel
+import TouchInput
+
+/// `gesturectl carousel`: the image carousel driven by gestures, printing each change.
+let carouselCommand = Command(
+  name: "carousel",
+  summary: "Drive the image carousel with gestures and print its changes.",
+  usage: "carousel [--images DIR] [--state FILE] [OPTIONS] FILE…",
+  discussion: """
+    Swipe left or right to flip through the images (wrapping around), long press for an info
+    alert (one at a time; a tap dismisses it), pinch to zoom around the fingers (1x…4x), pan a
+    zoomed image with one finger, double tap to toggle 1x/2x. Prints one line per change:
+    image 2/3 "graduation.jpg", zoom 1.80x at (120.0, 80.5) mm, alert "Stop that! (…)", alert
+    dismissed. Without --images, the lecture's three placeholder photos are used.
+    With --state FILE the carousel starts where the file says (when it was saved for the same
+    images) and saves itself there after each change.
+    """,
+  options: [
+    .value("images", "DIR", "Use the PNG, JPEG and GIF files of DIR, sorted by name."),
+    .value("state", "FILE", "Restore the carousel from FILE and save it there after changes."),
+    .flag("json", "Write JSON Lines instead of text."),
+    .flag("explain", "Also print every recognizer state change with its reason."),
+  ] + traceOptions,
+  run: { arguments, console in
+    guard !arguments.positionals.isEmpty else { throw UsageError(message: "no FILE given") }
+    let options = try decoderOptions(from: arguments)
+    let settings = PipelineSettings(arguments: arguments)
+    let images = try arguments.value("images").map(loadImages) ?? CarouselImage.placeholders
+    let session = CarouselSession(
+      images: images, statePath: arguments.value("state"), settings: settings, console: console)
+    for path in arguments.positionals {
+      try replayFile(
+        path, arguments: arguments, options: options, settings: settings, console: console,
+        engine: session.engineFactory())
+    }
+    return ExitStatus.ok
+  }
+)
+
+/// One run of the carousel over one or more recordings: the model carries over from file to
+/// file, each file gets its own controller sized to its surface.
+final class CarouselSession {
+  private let images: [CarouselImage]
+  private let statePath: String?
+  private let settings: PipelineSettings
+  private let console: Console
+  private var saved: CarouselState?
+  private var controller: CarouselController?
+
+  init(images: [CarouselImage], statePath: String?, settings: PipelineSettings, console: Console) {
+    self.images = images
+    self.statePath = statePath
+    self.settings = settings
+    self.console = console
+    saved = statePath.flatMap(loadState)
+  }
+
+  /// Builds the controller for a surface and returns its engine for the pipeline.
+  func engineFactory() -> EngineFactory {
+    { [self] origin, geometry in
+      let model = ImageCarousel(
+        images: images, viewSize: CarouselSize(width: geometry.width, height: geometry.height))
+      let controller = CarouselController(model: model)
+      if let saved, !controller.restore(saved), let statePath {
+        console.warning(
+          "\(statePath): saved for a different image list; starting from the first image")
+      }
+      self.saved = nil
+      print(controller.model.imageChange, at: 0, origin: origin, zero: true)
+      controller.onChange = { [weak self] change, time in
+        guard let self else { return }
+        self.print(change, at: time, origin: origin, zero: false)
+        self.save()
+      }
+      attachExplain(to: controller.engine, settings: settings, console: console, origin: origin)
+      self.controller = controller
+      return controller.engine
+    }
+  }
+
+  private func print(
+    _ change: CarouselChange?, at time: Microseconds, origin: OriginBox, zero: Bool
+  ) {
+    guard let change else { return }
+    let relative = zero ? 0 : time - (origin.time ?? time)
+    if settings.json {
+      console.out.line(change.json(at: relative, origin: 0))
+    } else {
+      console.out.line(pad(seconds(relative), 11) + "  " + change.description)
+    }
+  }
+
+  private func save() {
+    guard let statePath, let controller else { return }
+    do {
+      try writeFileAtomically(controller.state.json() + "\n", to: statePath)
+    } catch {
+      console.warning(error.message)
+    }
+  }
+
+  /// The saved state, or nil (with a warning) when the file is missing, unreadable or corrupt.
+  private func loadState(_ path: String) -> CarouselState? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    guard let data = FileManager.default.contents(atPath: path),
+      let text = String(data: data, encoding: .utf8)
+    else {
+      console.warning("\(path): cannot read the carousel state; ignoring it")
+      return nil
+    }
+    guard let state = CarouselState(json: text) else {
+      console.warning("\(path): not a carousel state (corrupt JSON); ignoring it")
+      return nil
+    }
+    return state
+  }
+}
+
+/// The images of a folder: PNG, JPEG and GIF files sorted by name, with their pixel sizes
+/// read from their headers.
+func loadImages(_ directory: String) throws(CommandFailure) -> [CarouselImage] {
+  let names: [String]
+  do {
+    names = try FileManager.default.contentsOfDirectory(atPath: directory)
+  } catch {
+    throw CommandFailure(message: "\(directory): cannot list images: \(error.localizedDescription)")
+  }
+  let images = names.filter(CarouselImage.isImageFileName).sorted().map { name in
+    let path = (directory as NSString).appendingPathComponent(name)
+    let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+    return CarouselImage(name: name, pixelSize: ImageHeader(bytes: bytes)?.size)
+  }
+  guard !images.isEmpty else {
+    throw CommandFailure(message: "\(directory): no PNG, JPEG or GIF images")
+  }
+  return images
+}
