@@ -7,7 +7,7 @@ import TouchInput
 let carouselCommand = Command(
   name: "carousel",
   summary: "Drive the image carousel with gestures and print its changes.",
-  usage: "carousel [--images DIR] [--state FILE] [OPTIONS] FILE…",
+  usage: "carousel [--images DIR] [--state FILE] [OPTIONS] (FILE… | --live [DEVICE])",
   discussion: """
     Swipe left or right to flip through the images (wrapping around), long press for an info
     alert (one at a time; a tap dismisses it), pinch to zoom around the fingers (1x…4x), pan a
@@ -15,21 +15,27 @@ let carouselCommand = Command(
     image 2/3 "graduation.jpg", zoom 1.80x at (120.0, 80.5) mm, alert "Stop that! (…)", alert
     dismissed. Without --images, the lecture's three placeholder photos are used.
     With --state FILE the carousel starts where the file says (when it was saved for the same
-    images) and saves itself there after each change.
+    images) and saves itself there after each change. With --live the gestures come from a
+    touchscreen (DEVICE, or the only one), as with 'gesturectl live'.
     """,
   options: [
     .value("images", "DIR", "Use the PNG, JPEG and GIF files of DIR, sorted by name."),
     .value("state", "FILE", "Restore the carousel from FILE and save it there after changes."),
     .flag("json", "Write JSON Lines instead of text."),
     .flag("explain", "Also print every recognizer state change with its reason."),
-  ] + traceOptions,
+    .flag("live", "Read a live touchscreen (DEVICE, or the only one) instead of files."),
+  ] + traceOptions + liveDeviceOptions,
   run: { arguments, console in
-    guard !arguments.positionals.isEmpty else { throw UsageError(message: "no FILE given") }
+    let live = arguments.has("live")
+    guard live || !arguments.positionals.isEmpty else {
+      throw UsageError(message: "no FILE given")
+    }
     let options = try decoderOptions(from: arguments)
     let settings = PipelineSettings(arguments: arguments)
     let images = try arguments.value("images").map(loadImages) ?? CarouselImage.placeholders
     let session = CarouselSession(
       images: images, statePath: arguments.value("state"), settings: settings, console: console)
+    if live { return try runLive(arguments, console: console, engine: session.engineFactory()) }
     for path in arguments.positionals {
       try replayFile(
         path, arguments: arguments, options: options, settings: settings, console: console,

@@ -25,36 +25,52 @@ let liveCommand = Command(
       "Measurement: also arm a silent timer MS ms after each frame (see --latency)."),
   ] + liveDeviceOptions + traceOptions.filter { $0.name != "device" && $0.name != "lenient" },
   run: { arguments, console in
-    guard arguments.positionals.count <= 1 else {
-      throw UsageError(message: "live takes at most one DEVICE")
-    }
-    let options = try decoderOptions(from: arguments)
-    let limits = try liveLimits(arguments)
-    let input = try openTouchDevice(arguments.positionals.first, grab: arguments.has("grab"))
     let settings = PipelineSettings(arguments: arguments)
-    var sink = PipelineSink(
-      pipeline: TracePipeline(
-        device: input.device, options: options, settings: settings, console: console,
-        path: input.path, engine: gesturePrintingEngine(settings: settings, console: console)))
-    if let probe = arguments.value("timer-probe") {
-      guard let milliseconds = Int(probe), milliseconds > 0 else {
-        throw UsageError(message: "--timer-probe expects milliseconds > 0, not '\(probe)'")
-      }
-      sink.probeInterval = Int64(milliseconds) * 1000
-    }
-    var loop = LiveLoop(input: input, exitAfterIdle: limits.idle, maxEvents: limits.events)
-    let exit = try runLoop(&loop, &sink)
-    if exit == .idle || exit == .maxEvents { sink.pipeline.finish() }
-    if arguments.has("latency") {
-      console.out.flush(); reportLatency(loop.deadlineLateness, console)
-    }
-    if exit == .deviceGone {
-      throw CommandFailure(
-        message: "\(input.path): the device vanished; gestures in flight were cancelled")
-    }
-    return ExitStatus.ok
+    return try runLive(
+      arguments, console: console,
+      engine: gesturePrintingEngine(settings: settings, console: console))
   }
 )
+
+/// Runs the pipeline of `live` (or `carousel --live`) on the device named by the only
+/// positional argument, or on the only touchscreen.
+///
+/// - Returns: The exit status: 0 for a clean end (Ctrl-C, idle or event limit).
+/// - Throws: `UsageError` for bad options, `CommandFailure` when the device cannot be used
+///   or vanished.
+func runLive(_ arguments: ParsedArguments, console: Console, engine: EngineFactory) throws
+  -> Int32
+{
+  guard arguments.positionals.count <= 1 else {
+    throw UsageError(message: "a live device is at most one DEVICE")
+  }
+  let options = try decoderOptions(from: arguments)
+  let limits = try liveLimits(arguments)
+  let input = try openTouchDevice(arguments.positionals.first, grab: arguments.has("grab"))
+  let settings = PipelineSettings(arguments: arguments)
+  var sink = PipelineSink(
+    pipeline: TracePipeline(
+      device: input.device, options: options, settings: settings, console: console,
+      path: input.path, engine: engine))
+  if let probe = arguments.value("timer-probe") {
+    guard let milliseconds = Int(probe), milliseconds > 0 else {
+      throw UsageError(message: "--timer-probe expects milliseconds > 0, not '\(probe)'")
+    }
+    sink.probeInterval = Int64(milliseconds) * 1000
+  }
+  var loop = LiveLoop(input: input, exitAfterIdle: limits.idle, maxEvents: limits.events)
+  let exit = try runLoop(&loop, &sink)
+  if exit == .idle || exit == .maxEvents { sink.pipeline.finish() }
+  if arguments.has("latency") {
+    console.out.flush()
+    reportLatency(loop.deadlineLateness, console)
+  }
+  if exit == .deviceGone {
+    throw CommandFailure(
+      message: "\(input.path): the device vanished; gestures in flight were cancelled")
+  }
+  return ExitStatus.ok
+}
 
 /// Feeds live events to the replay pipeline.
 struct PipelineSink: LiveEventSink {

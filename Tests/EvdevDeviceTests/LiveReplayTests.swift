@@ -88,3 +88,30 @@ struct LiveReplayTests {
     return ["--device", arguments[index + 1]]
   }
 }
+
+/// `gesturectl carousel --live` drives the carousel as `carousel FILE` does.
+@Suite(
+  "carousel --live under umockdev",
+  .enabled(if: Umockdev.isAvailable, "umockdev-run is not installed (apt install umockdev)"))
+struct CarouselLiveTests {
+  @Test(
+    "carousel --live prints the same changes as carousel FILE",
+    arguments: LiveRecording.all.filter { $0.relativePath.contains("carousel") })
+  func carouselLive(recording: LiveRecording) throws {
+    let directory = try Umockdev.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let prefix = try Umockdev.fixture(recording.path, in: directory, options: ["--speed", "20"])
+    let events = try Umockdev.eventCount(recording.path)
+    let live = try Umockdev.gesturectl(
+      [
+        "carousel", "--live", Umockdev.node, "--max-events", String(events),
+        "--exit-after-idle", "3000",
+      ] + recording.liveArguments,
+      device: prefix)
+    let replay = try runProduct("gesturectl", ["carousel", recording.path] + recording.arguments)
+    #expect(live.status == 0, "\(live.stderr)")
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(live.stdout.contains("image 1/3"))
+    #expect(live.stdout == replay.stdout)
+  }
+}
