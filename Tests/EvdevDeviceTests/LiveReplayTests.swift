@@ -77,7 +77,7 @@ struct LiveReplayTests {
     #expect(live.status == 0, "live failed: \(live.stderr)")
     #expect(replay.status == 0, "replay failed: \(replay.stderr)")
     #expect(!live.stdout.isEmpty)
-    #expect(live.stdout == replay.stdout)
+    #expect(live.stdout == replay.stdout, "live stderr: \(live.stderr)")
   }
 
   private func deviceOption(_ recording: LiveRecording) -> [String] {
@@ -112,6 +112,6 @@ struct CarouselLiveTests {
     #expect(live.status == 0, "\(live.stderr)")
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(live.stdout.contains("image 1/3"))
-    #expect(live.stdout == replay.stdout)
+    #expect(live.stdout == replay.stdout, "live stderr: \(live.stderr)")
   }
 }

@@ -8,6 +8,11 @@ struct Pacing {
   var speed: Double = 1
   /// The smallest delay between two blocks, in milliseconds.
   var minimumDelay: Int = 1
+  /// The delay before the first block, in milliseconds. umockdev starts the script when the
+  /// node is opened, and the program still has to finish opening it (libevdev's ~60 ioctls
+  /// each go to umockdev-run over a socket) before it reads; blocks that pile up beyond 4095
+  /// bytes are read with an `input_event` split in two, and libevdev fails with `EINVAL`.
+  var startDelay: Int = 250
 }
 
 /// Encodes events as an umockdev script: one `r DELAY DATA` line per frame.
@@ -48,12 +53,17 @@ struct UmockdevScript {
         blocks.append((time, data))
       }
     }
-    var elapsed = 0  // milliseconds of delay written so far
+    var elapsed = 0  // milliseconds of delay written so far, after the start delay
     let start = blocks[0].time
-    for block in blocks {
+    for (index, block) in blocks.enumerated() {
       let target = Double(block.time - start) / 1000 / pacing.speed
-      let delay = max(pacing.minimumDelay, Int((target - Double(elapsed)).rounded()))
-      elapsed += delay
+      let delay: Int
+      if index == 0 {
+        delay = max(1, pacing.startDelay)
+      } else {
+        delay = max(pacing.minimumDelay, Int((target - Double(elapsed)).rounded()))
+        elapsed += delay
+      }
       bytes += Array("r \(delay) ".utf8)
       Self.escape(block.data, into: &bytes)
       bytes.append(0x0a)

@@ -6,12 +6,14 @@ import TouchInput
 
 let usage = """
   usage: umockdev-script RECORDING [--device DESC] -o PREFIX [--node /dev/input/event5]
-                         [--speed FACTOR] [--min-delay-ms MS] [--real-time]
+                         [--speed FACTOR] [--min-delay-ms MS] [--start-delay-ms START]
+                         [--real-time]
          umockdev-script --keyboard -o PREFIX [--node /dev/input/event5]
 
   Writes PREFIX.umockdev (udev view), PREFIX.ioctl (EVIOCG* replies) and PREFIX.script (the
-  events, one block per frame, paced by the recording's gaps / FACTOR, at least MS apart;
-  default: FACTOR 1, MS 1). --real-time is FACTOR 1. --keyboard writes a keyboard instead.
+  events, one block per frame, paced by the recording's gaps / FACTOR, at least MS apart,
+  the first block START ms after the node is opened; default: FACTOR 1, MS 1, START 250).
+  --real-time is FACTOR 1. --keyboard writes a keyboard instead.
   """
 
 struct Options {
@@ -45,6 +47,11 @@ func parse(_ arguments: [String]) -> Options {
     case "--speed":
       guard let speed = Double(value(argument)), speed > 0 else { fail("bad --speed") }
       options.pacing.speed = speed
+    case "--start-delay-ms":
+      guard let delay = Int(value(argument)), delay >= 1 else {
+        fail("--start-delay-ms must be ≥ 1")
+      }
+      options.pacing.startDelay = delay
     case "--min-delay-ms":
       guard let delay = Int(value(argument)), delay >= 1 else { fail("--min-delay-ms must be ≥ 1") }
       options.pacing.minimumDelay = delay
