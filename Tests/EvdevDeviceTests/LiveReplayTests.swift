@@ -55,8 +55,8 @@ struct LiveRecording: CustomTestStringConvertible, Sendable {
   "live equals replay under umockdev",
   .enabled(if: Umockdev.isAvailable, "umockdev-run is not installed (apt install umockdev)"))
 struct LiveReplayTests {
-  /// Recordings play 20 times faster than recorded, with at least 1 ms between frames.
-  static let speed = "20"
+  /// Recordings play 10 times faster than recorded, with at least 1 ms between frames.
+  static let speed = "10"
 
   @Test("live prints the same touches and gestures as replay", arguments: LiveRecording.all)
   func liveEqualsReplay(recording: LiveRecording) throws {
@@ -100,7 +100,7 @@ struct CarouselLiveTests {
   func carouselLive(recording: LiveRecording) throws {
     let directory = try Umockdev.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let prefix = try Umockdev.fixture(recording.path, in: directory, options: ["--speed", "20"])
+    let prefix = try Umockdev.fixture(recording.path, in: directory, options: ["--speed", "10"])
     let events = try Umockdev.eventCount(recording.path)
     let live = try Umockdev.gesturectl(
       [

@@ -18,7 +18,7 @@ struct RecordAndDevicesTests {
     let original = packageDirectory.appendingPathComponent(relativePath).path
     let directory = try Umockdev.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let prefix = try Umockdev.fixture(original, in: directory, options: ["--speed", "20"])
+    let prefix = try Umockdev.fixture(original, in: directory, options: ["--speed", "10"])
     let output = directory.appendingPathComponent("recorded.evemu").path
     let events = try Umockdev.eventCount(original)
     let record = try Umockdev.gesturectl(
@@ -72,7 +72,7 @@ struct RecordAndDevicesTests {
     let directory = try Umockdev.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let original = packageDirectory.appendingPathComponent("Recordings/public/wetab-taps.evemu")
-    let prefix = try Umockdev.fixture(original.path, in: directory, options: ["--speed", "20"])
+    let prefix = try Umockdev.fixture(original.path, in: directory, options: ["--speed", "10"])
     let events = try Umockdev.eventCount(original.path)
     let live = try Umockdev.gesturectl(
       ["live", "--touches", "--max-events", String(events), "--exit-after-idle", "3000"],
