@@ -54,12 +54,13 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
     #expect(short.violations.isEmpty && long.violations.isEmpty)
   }
 
-  @Test("swipe vs pan: a fast stroke reports the pan and the swipe", arguments: [1, 2, 3])
+  @Test("swipe vs pan: a fast stroke reports the pan and, during it, the swipe", arguments: [1, 2, 3])
   func swipeAndPan(fingers: Int) {
     let result = run(DefaultGestureSet().engine, swipeScript(.left, fingers: fingers))
     let kinds = result.events.map { "\($0.kind) \($0.state)" }
     #expect(kinds.first == "pan began")
-    #expect(kinds.suffix(2) == ["swipe recognized", "pan ended"])
+    #expect(kinds.last == "pan ended")
+    #expect(kinds.filter { $0 == "swipe recognized" }.count == 1)
     #expect(result.events.first { $0.kind == .swipe }?.touches == fingers)
     #expect(result.violations.isEmpty)
   }
@@ -69,7 +70,7 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
     let result = run(DefaultGestureSet().engine, swipeScript(.down, distance: 30, duration: 600))
     #expect(!result.events.contains { $0.kind == .swipe })
     #expect(result.log.last == "pan ended")
-    #expect(result.explained.contains("swipe failed: 50 mm/s < 100 mm/s"))
+    #expect(result.explained.contains { $0.hasPrefix("swipe failed: lasted ") })
   }
 
   @Test("pinch, rotation and pan run together")
@@ -94,14 +95,14 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
     let swipe = engine.add(SwipeGestureRecognizer())
     engine.require(pan, toFail: swipe)
     engine.recognizeSimultaneously(pan, swipe)
-    let result = run(engine, swipeScript(.right, distance: 30, duration: 600))
+    let result = run(engine, swipeScript(.right, distance: 30, duration: 400))
     #expect(result.log.first == "pan began")
     #expect(result.log.last == "pan ended")
-    #expect(result.events.first?.time == ms(64))
+    #expect(result.events.first?.time == ms(40))
     #expect(result.explained.contains("pan held: held until swipe fails"))
     let released = result.recorder.explanations.filter { $0.reason == .requirementsFailed("swipe") }
     #expect(released.count == result.events.count)
-    #expect(released.allSatisfy { $0.time == ms(600) })
+    #expect(released.allSatisfy { $0.time == ms(400) })
     #expect(result.violations.isEmpty)
   }
 

@@ -14,6 +14,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import GestureRecognition
 import TouchInput
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -102,6 +103,28 @@ for _ in 0..<repeats {
 }
 report("decode", events: events.count, nanoseconds: best)
 print("frames    \(frameCount)")
+
+// Decode + recognize with the default set (frames decoded once, outside the timing).
+var frames: [TouchFrame] = []
+frames.reserveCapacity(frameCount)
+do {
+  var decoder = TouchDecoder(device: device)
+  for event in events { if let frame = decoder.decode(event) { frames.append(frame) } }
+}
+best = UInt64.max
+var actions = 0
+for _ in 0..<repeats {
+  var count = 0
+  let engine = GestureEngine.makeDefault { _, _ in count &+= 1 }
+  let start = now()
+  for frame in frames { engine.process(frame) }
+  if let last = frames.last { engine.flush(after: last.time) }
+  best = min(best, now() - start)
+  actions = count
+}
+print(
+  "recognize " + fixed(Double(best) / Double(max(frames.count, 1)), places: 1)
+    + " ns/frame (default set, \(actions) actions)")
 
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
