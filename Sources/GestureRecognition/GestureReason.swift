@@ -62,6 +62,9 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
   case requirementsFailed(String)
   /// All of the recognizer's touches are gone: back to possible.
   case allTouchesGone
+  /// The touches that just landed are not part of the finished gesture: back to possible, and
+  /// starting over on them.
+  case newTouches
 
   public var description: String {
     switch self {
@@ -101,6 +104,7 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
     case .waitingFor(let name): "held until " + name + " fails"
     case .requirementsFailed(let name): name + " failed, releasing"
     case .allTouchesGone: "all touches gone"
+    case .newTouches: "new touches landed, starting over"
     }
   }
 }

@@ -17,15 +17,44 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
 
 @Suite struct ArbitrationTests {
   @Test(
-    "tap, double tap, triple tap: only the one that happened is reported", arguments: [1, 2, 3])
+    "tap, double tap, triple tap of 1-5 fingers: only the one that happened, with the count",
+    arguments: 1...5)
   func multiTap(fingers: Int) {
-    let prefix = fingers == 1 ? "" : "\(fingers)-finger "
     for (count, name) in [(1, "tap"), (2, "double tap"), (3, "triple tap")] {
       let result = run(DefaultGestureSet().engine, tapScript(count, fingers: fingers))
-      #expect(result.log == [prefix + name + " recognized"])
+      #expect(result.log == [name + " recognized"])
       #expect(result.events.first?.time == ms(Double(count - 1) * 150 + 50))
+      #expect(result.events.first?.touches == fingers)
+      #expect(result.events.first?.taps == count)
       #expect(result.violations.isEmpty)
     }
+  }
+
+  @Test("a tap landing too far away ends the sequence and starts a new one")
+  func farTapStartsOver() {
+    var s = tapScript(2)
+    s.down(99, at: 300, x: 80, y: 40)  // 50 mm from the first two
+    s.up(99, at: 350)
+    let result = run(DefaultGestureSet().engine, s)
+    #expect(result.events.map { $0.taps ?? 0 } == [2, 1])
+    #expect(result.events.map(\.time) == [ms(200), ms(350)])
+    #expect(result.explained.contains("triple tap failed: next tap 50.0 mm away > 15.9 mm"))
+    #expect(result.explained.contains("tap reset: new touches landed, starting over"))
+    #expect(result.violations.isEmpty)
+  }
+
+  @Test("every tap is reported once: 7 taps in a row, the 3rd lands far away")
+  func tapsAccountedFor() {
+    var s = TouchScript()
+    let xs: [Double] = [20, 20, 70, 70, 70, 70, 70]
+    for (i, x) in xs.enumerated() {
+      s.down(i + 1, at: Double(i) * 150, x: x, y: 40)
+      s.up(i + 1, at: Double(i) * 150 + 50)
+    }
+    let result = run(DefaultGestureSet().engine, s)
+    #expect(result.events.map { $0.taps ?? 0 } == [2, 3, 2])
+    #expect(result.events.reduce(0) { $0 + ($1.taps ?? 0) } == xs.count)
+    #expect(result.violations.isEmpty)
   }
 
   @Test("a single tap is held until the double tap fails, then delivered with its own time")
@@ -35,7 +64,7 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
     let scheduler = ManualScheduler(engine: set.engine)
     scheduler.play(tapScript(1))
     #expect(recorder.log.isEmpty)
-    #expect(set.taps[0][0].isAwaitingFailure)
+    #expect(set.taps[0].isAwaitingFailure)
     #expect(set.engine.nextDeadline == ms(350))
     scheduler.advance(toMilliseconds: 350)
     #expect(recorder.log == ["tap recognized"])
