@@ -9,7 +9,7 @@
 ///   tap is reported exactly once (single + 2 × double + 3 × triple = taps).
 /// - One long press (1 touch, 500 ms).
 /// - Swipes in the four axis directions with 1, 2 and 3 fingers.
-/// - One pan of 1-3 touches; pinch and rotation, simultaneous with each other and with the pan.
+/// - One pan of 1-5 touches; pinch and rotation, simultaneous with each other and with the pan.
 ///
 /// Swipe and pan: the pan stays live (it begins after 3 mm of slop), and each swipe is
 /// simultaneous with it, so a fast stroke reports pan began/changed… and also a swipe, recognized
@@ -42,7 +42,7 @@ public final class DefaultGestureSet {
       engine.add(TapGestureRecognizer(TapGestureRecognizer.Configuration(taps: $0, touches: 1...5)))
     }
     longPress = engine.add(LongPressGestureRecognizer())
-    pan = engine.add(PanGestureRecognizer(PanGestureRecognizer.Configuration(maximumTouches: 3)))
+    pan = engine.add(PanGestureRecognizer(PanGestureRecognizer.Configuration(maximumTouches: 5)))
     pinch = engine.add(PinchGestureRecognizer())
     rotation = engine.add(RotationGestureRecognizer())
     engine.require(taps[0], toFail: taps[1])

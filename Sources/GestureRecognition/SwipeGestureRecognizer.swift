@@ -17,7 +17,8 @@ import TouchInput
 /// lift) within `maximumDuration` of the first landing, the centroid must have travelled
 /// `minimumDistance` at an average speed since the landing (distance / elapsed time, Hammer.js's
 /// "overall velocity") of at least `minimumVelocity`, within `maximumAngle` of an allowed
-/// direction, and with every finger moving that way. A stroke that decelerates at the end is
+/// direction, and with every finger moving that way. The first moment the stroke is long and
+/// fast enough decides: off the axes then, it fails. A stroke that decelerates at the end is
 /// still a swipe; a slow drag never averages the speed.
 public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
   /// The swipe recognizer's parameters.
@@ -166,6 +167,9 @@ private struct SwipeMachine {
       state = .done
       return .recognize(verdict)
     }
+    // The first moment the stroke is long and fast enough decides its direction: a stroke
+    // off the axes then (a hook, a diagonal flick) is no swipe, even if it later turns.
+    if case .offAxis = verdict { return fail(verdict) }
     return lifted ? fail(verdict) : .none
   }
 
