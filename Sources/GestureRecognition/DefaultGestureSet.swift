@@ -12,9 +12,10 @@
 /// - One pan of 1-5 touches; pinch and rotation, simultaneous with each other and with the pan.
 ///
 /// Swipe and pan: the pan stays live (it begins after 3 mm of slop), and each swipe is
-/// simultaneous with it, so a fast stroke reports pan began/changed… and also a swipe, recognized
-/// when the first finger lifts (in the same frame as pan ended, swipe first). A slow drag reports
-/// only the pan; the swipe fails as too slow. Consumers that want one or the other pick by kind.
+/// simultaneous with it, so a fast stroke reports pan began, a swipe recognized as soon as the
+/// stroke is long and fast enough (no lift needed), then pan changed… and pan ended. A slow drag
+/// reports only the pan; the swipe fails as too slow or too long. Consumers that want one or the
+/// other pick by kind.
 public final class DefaultGestureSet {
   /// The engine holding every recognizer below.
   public let engine: GestureEngine

@@ -237,8 +237,7 @@ public final class GestureEngine {
   /// when they all landed in this frame (a tap too far away starts a new tap sequence): it is
   /// reset and sees the frame afresh. Returns whether such a restart changed a state.
   @discardableResult
-  private func resetFinished(at time: Microseconds, restartingOn frame: TouchFrame? = nil) -> Bool
-  {
+  private func resetFinished(at time: Microseconds, restartingOn frame: TouchFrame? = nil) -> Bool {
     // Only a recognizer whose touches are all gone resets: none can while touches are down on
     // the shared surface and no recognizer has a region of its own, except on a frame where
     // every touch down just landed (a restart).

@@ -83,7 +83,8 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
     #expect(short.violations.isEmpty && long.violations.isEmpty)
   }
 
-  @Test("swipe vs pan: a fast stroke reports the pan and, during it, the swipe", arguments: [1, 2, 3])
+  @Test(
+    "swipe vs pan: a fast stroke reports the pan and, during it, the swipe", arguments: [1, 2, 3])
   func swipeAndPan(fingers: Int) {
     let result = run(DefaultGestureSet().engine, swipeScript(.left, fingers: fingers))
     let kinds = result.events.map { "\($0.kind) \($0.state)" }

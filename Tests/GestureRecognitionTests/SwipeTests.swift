@@ -42,7 +42,8 @@ func swipeScript(
     let offset = Double(fingers - 1) * 5
     let at = result.events.first?.location ?? MillimeterPoint(x: 0, y: 0)
     let along = (at.x - 50 - across.dx * offset) * u.dx + (at.y - 50 - across.dy * offset) * u.dy
-    let aside = (at.x - 50 - across.dx * offset) * across.dx + (at.y - 50 - across.dy * offset) * across.dy
+    let aside =
+      (at.x - 50 - across.dx * offset) * across.dx + (at.y - 50 - across.dy * offset) * across.dy
     #expect(along >= 7.8 && along < 30)
     #expect(abs(aside) < 1e-9)
     #expect((result.events.first?.time ?? .max) < ms(100))

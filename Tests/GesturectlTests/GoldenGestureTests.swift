@@ -16,22 +16,26 @@ struct GoldenGestureTests {
     }
   }
 
-  @Test("Taps: every tap of a recording is reported exactly once", arguments: [
-    ("public/wetab-taps", 11), ("public/atmel-fast-taps", 9), ("synthetic/tap", 1),
-    ("synthetic/double-tap", 2), ("synthetic/triple-tap", 3),
-    ("synthetic/carousel-double-tap-zoom", 4),
-  ])
+  @Test(
+    "Taps: every tap of a recording is reported exactly once",
+    arguments: [
+      ("public/wetab-taps", 11), ("public/atmel-fast-taps", 9), ("synthetic/tap", 1),
+      ("synthetic/double-tap", 2), ("synthetic/triple-tap", 3),
+      ("synthetic/carousel-double-tap-zoom", 4),
+    ])
   func tapCount(name: String, taps: Int) throws {
     let events = try replay(name).filter { $0.gesture == "tap" }
     #expect(events.reduce(0) { $0 + ($1.taps ?? 0) } == taps)
     #expect(events.allSatisfy { $0.touches == 1 })
   }
 
-  @Test("N-finger taps give one tap of N touches", arguments: [
-    ("public/isdv4-e6-2fg-tap", 2), ("public/ntrig-xt2-2-finger-tap", 2),
-    ("public/ntrig-xt2-4-finger-tap", 4), ("public/empia-53us-tap", 1),
-    ("synthetic/two-finger-tap", 2), ("synthetic/three-finger-tap", 3),
-  ])
+  @Test(
+    "N-finger taps give one tap of N touches",
+    arguments: [
+      ("public/isdv4-e6-2fg-tap", 2), ("public/ntrig-xt2-2-finger-tap", 2),
+      ("public/ntrig-xt2-4-finger-tap", 4), ("public/empia-53us-tap", 1),
+      ("synthetic/two-finger-tap", 2), ("synthetic/three-finger-tap", 3),
+    ])
   func fingerTap(name: String, touches: Int) throws {
     let events = try replay(name)
     #expect(events.map(\.summary) == ["tap recognized \(touches)×1"])
@@ -39,24 +43,29 @@ struct GoldenGestureTests {
 
   @Test("ISDv4 double tap: exactly one double tap")
   func isdv4DoubleTap() throws {
-    #expect(try replay("public/isdv4-e6-double-tap-center").map(\.summary) == ["tap recognized 1×2"])
+    #expect(
+      try replay("public/isdv4-e6-double-tap-center").map(\.summary) == ["tap recognized 1×2"])
   }
 
-  @Test("Swipes: the direction and finger count of each flick", arguments: [
-    ("public/isdv4-e6-single-top-swipe", "right", 1), ("synthetic/swipe-left", "left", 1),
-    ("synthetic/swipe-right", "right", 1), ("synthetic/swipe-up", "up", 1),
-    ("synthetic/swipe-down", "down", 1), ("synthetic/two-finger-swipe-left", "left", 2),
-    ("synthetic/three-finger-swipe-up", "up", 3),
-  ])
+  @Test(
+    "Swipes: the direction and finger count of each flick",
+    arguments: [
+      ("public/isdv4-e6-single-top-swipe", "right", 1), ("synthetic/swipe-left", "left", 1),
+      ("synthetic/swipe-right", "right", 1), ("synthetic/swipe-up", "up", 1),
+      ("synthetic/swipe-down", "down", 1), ("synthetic/two-finger-swipe-left", "left", 2),
+      ("synthetic/three-finger-swipe-up", "up", 3),
+    ])
   func swipe(name: String, direction: String, touches: Int) throws {
     let swipes = try replay(name).filter { $0.gesture == "swipe" }
     #expect(swipes.map { "\($0.direction ?? "") \($0.touches)" } == ["\(direction) \(touches)"])
   }
 
-  @Test("Drags and scrolls are pans, not swipes", arguments: [
-    "public/ep0430m09-2-finger-scroll", "public/atmel-4-finger-drag-down",
-    "synthetic/slow-pan", "synthetic/two-finger-pan", "synthetic/finger-added-during-pan",
-  ])
+  @Test(
+    "Drags and scrolls are pans, not swipes",
+    arguments: [
+      "public/ep0430m09-2-finger-scroll", "public/atmel-4-finger-drag-down",
+      "synthetic/slow-pan", "synthetic/two-finger-pan", "synthetic/finger-added-during-pan",
+    ])
   func pan(name: String) throws {
     let events = try replay(name)
     #expect(!events.contains { $0.gesture == "swipe" })
@@ -97,20 +106,24 @@ struct GoldenGestureTests {
     #expect((rotation?.rotation ?? 0) > 0.3)
   }
 
-  @Test("Pinch in and out, rotation clockwise and counter-clockwise", arguments: [
-    ("synthetic/pinch-in", "pinch", -1.0), ("synthetic/pinch-out", "pinch", 1.0),
-    ("synthetic/rotate-cw", "rotation", 1.0), ("synthetic/rotate-ccw", "rotation", -1.0),
-  ])
+  @Test(
+    "Pinch in and out, rotation clockwise and counter-clockwise",
+    arguments: [
+      ("synthetic/pinch-in", "pinch", -1.0), ("synthetic/pinch-out", "pinch", 1.0),
+      ("synthetic/rotate-cw", "rotation", 1.0), ("synthetic/rotate-ccw", "rotation", -1.0),
+    ])
   func twoFinger(name: String, gesture: String, sign: Double) throws {
     let last = try replay(name).last { $0.gesture == gesture }
     let value = gesture == "pinch" ? log(last?.scale ?? 1) : (last?.rotation ?? 0)
     #expect(value * sign > 0.9)
   }
 
-  @Test("Long presses: held fingers, and the eGalax hold of 0.69 s", arguments: [
-    "public/egalax-single-touch-hold-drag", "public/ntrig-2-fingers-touch-release",
-    "synthetic/long-press", "synthetic/long-press-then-drag", "synthetic/tap-then-long-press",
-  ])
+  @Test(
+    "Long presses: held fingers, and the eGalax hold of 0.69 s",
+    arguments: [
+      "public/egalax-single-touch-hold-drag", "public/ntrig-2-fingers-touch-release",
+      "synthetic/long-press", "synthetic/long-press-then-drag", "synthetic/tap-then-long-press",
+    ])
   func longPress(name: String) throws {
     let events = try replay(name)
     #expect(events.contains { $0.summary == "longPress began 1×0" })

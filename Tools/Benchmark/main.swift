@@ -11,11 +11,12 @@
 //              time per frame
 // and the peak resident memory of the process.
 
+import GestureRecognition
+import TouchInput
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import GestureRecognition
-import TouchInput
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var repeats = 5
