@@ -153,7 +153,12 @@ struct GoldenGestureTests {
     let result = try runProduct(
       "gesturectl", ["replay", "--json"] + recording.arguments + [recording.url.path])
     #expect(result.status == 0, "\(result.stderr)")
-    return result.stdout.split(separator: "\n").compactMap { text in
+    return Self.parse(result.stdout)
+  }
+
+  /// The lines of `gesturectl replay --json` output.
+  static func parse(_ output: String) -> [Line] {
+    output.split(separator: "\n").compactMap { text in
       guard let data = text.data(using: .utf8),
         let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
         let gesture = object["gesture"] as? String, let state = object["state"] as? String
