@@ -47,11 +47,9 @@ struct CommandLineTests {
         == "error: unknown subcommand 'replya'; did you mean 'replay'? (see 'gesturectl --help')\n")
   }
 
-  @Test(
-    "Bad option values are usage errors",
-    arguments: [
-      ["--rotate", "45"], ["--size", "big"], ["--calibration", "1 2"], ["--axes", "ABS_Q,ABS_X"],
-    ])
+  @Test("Bad option values are usage errors", arguments: [
+    ["--rotate", "45"], ["--size", "big"], ["--calibration", "1 2"], ["--axes", "ABS_Q,ABS_X"],
+  ])
   func badValues(option: [String]) throws {
     let result = try runProduct("gesturectl", ["replay"] + option + ["x.evemu"])
     #expect(result.status == 2)
