@@ -210,13 +210,15 @@ private struct TapMachine {
   private mutating func pressed(
     _ frame: TouchFrame, _ c: TapGestureRecognizer.Configuration, cancelled: Bool
   ) -> GestureStep {
-    guard case .pressing(let tap, _) = state else {
+    guard case .pressing(let tap, let since) = state else {
       preconditionFailure("tap: pressed outside pressing")
     }
     if cancelled { return fail(.touchCancelled) }
     mostTouches = max(mostTouches, cluster.count)
     let limit = fingers > 0 ? fingers : c.maximumTouches
     if mostTouches > limit {
+      // A next tap landing with more fingers than the first ends the sequence: start over on it.
+      if tap > 1 && since == frame.time { ownsTouches = false }
       return fail(.tooManyTouches(mostTouches, limit: limit))
     }
     if cluster.largestMovement > c.maximumMovement {

@@ -43,6 +43,18 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
     #expect(result.violations.isEmpty)
   }
 
+  @Test("a 2-finger tap after a 1-finger tap starts a new sequence")
+  func moreFingersStartOver() {
+    var s = tapScript(1)
+    s.down(11, at: 150, x: 30, y: 40)
+    s.down(12, at: 150, x: 40, y: 40)
+    s.up(11, at: 200)
+    s.up(12, at: 200)
+    let result = run(DefaultGestureSet().engine, s)
+    #expect(result.events.map { "\($0.touches)×\($0.taps ?? 0)" } == ["1×1", "2×1"])
+    #expect(result.violations.isEmpty)
+  }
+
   @Test("every tap is reported once: 7 taps in a row, the 3rd lands far away")
   func tapsAccountedFor() {
     var s = TouchScript()
