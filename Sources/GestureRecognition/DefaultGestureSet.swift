@@ -1,22 +1,26 @@
 /// The recognizers `gesturectl` uses by default, wired into one engine.
 ///
-/// - Taps of 1-3 taps × 1-3 touches. Per touch count, the single tap requires the double tap to
-///   fail and the double tap requires the triple tap to fail, so a double tap never also reports
-///   single taps (the price: a single tap is reported when the double-tap interval, 300 ms, has
-///   passed, with its original time).
+/// - Single, double and triple taps, each of 1-5 fingers (one recognizer per tap count serves
+///   every finger count and reports the count it saw; every tap of a sequence has the first
+///   tap's count). The single tap requires the double tap to fail and the double tap requires
+///   the triple tap to fail, so a double tap never also reports single taps (the price: a single
+///   tap is reported when the double-tap interval, 300 ms, has passed, with its original time).
+///   A tap landing too late or too far away ends the sequence and starts a new one, so every
+///   tap is reported exactly once (single + 2 × double + 3 × triple = taps).
 /// - One long press (1 touch, 500 ms).
 /// - Swipes in the four axis directions with 1, 2 and 3 fingers.
-/// - One pan of 1-3 touches; pinch and rotation, simultaneous with each other and with the pan.
+/// - One pan of 1-5 touches; pinch and rotation, simultaneous with each other and with the pan.
 ///
 /// Swipe and pan: the pan stays live (it begins after 3 mm of slop), and each swipe is
-/// simultaneous with it, so a fast stroke reports pan began/changed… and also a swipe, recognized
-/// when the first finger lifts (in the same frame as pan ended, swipe first). A slow drag reports
-/// only the pan; the swipe fails as too slow. Consumers that want one or the other pick by kind.
+/// simultaneous with it, so a fast stroke reports pan began, a swipe recognized as soon as the
+/// stroke is long and fast enough (no lift needed), then pan changed… and pan ended. A slow drag
+/// reports only the pan; the swipe fails as too slow or too long. Consumers that want one or the
+/// other pick by kind.
 public final class DefaultGestureSet {
   /// The engine holding every recognizer below.
   public let engine: GestureEngine
-  /// `taps[touches - 1][taps - 1]`: the tap recognizers.
-  public let taps: [[TapGestureRecognizer]]
+  /// `taps[taps - 1]`: the single, double and triple tap recognizers (1-5 fingers each).
+  public let taps: [TapGestureRecognizer]
   /// The long press.
   public let longPress: LongPressGestureRecognizer
   /// `swipes[touches - 1]`: the swipe recognizers for 1, 2 and 3 fingers.
@@ -35,20 +39,15 @@ public final class DefaultGestureSet {
     swipes = (1...3).map {
       engine.add(SwipeGestureRecognizer(SwipeGestureRecognizer.Configuration(touches: $0)))
     }
-    taps = (1...3).map { touches in
-      (1...3).map { count in
-        engine.add(
-          TapGestureRecognizer(TapGestureRecognizer.Configuration(taps: count, touches: touches)))
-      }
+    taps = (1...3).map {
+      engine.add(TapGestureRecognizer(TapGestureRecognizer.Configuration(taps: $0, touches: 1...5)))
     }
     longPress = engine.add(LongPressGestureRecognizer())
-    pan = engine.add(PanGestureRecognizer(PanGestureRecognizer.Configuration(maximumTouches: 3)))
+    pan = engine.add(PanGestureRecognizer(PanGestureRecognizer.Configuration(maximumTouches: 5)))
     pinch = engine.add(PinchGestureRecognizer())
     rotation = engine.add(RotationGestureRecognizer())
-    for row in taps {
-      engine.require(row[0], toFail: row[1])
-      engine.require(row[1], toFail: row[2])
-    }
+    engine.require(taps[0], toFail: taps[1])
+    engine.require(taps[1], toFail: taps[2])
     for swipe in swipes { engine.recognizeSimultaneously(swipe, pan) }
     engine.recognizeSimultaneously(pinch, rotation)
     engine.recognizeSimultaneously(pinch, pan)

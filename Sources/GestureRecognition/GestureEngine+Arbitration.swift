@@ -2,6 +2,8 @@
 // fails every other undecided recognizer following the same touches unless the pair was declared
 // simultaneous, and a recognizer that must wait for others to fail is held (its action kept with
 // its original data and time) until they all fail, or fails as soon as one of them succeeds.
+// (A recognition that no longer owns the touches down, such as a tap sequence released after
+// its last lift, prevents only recognitions held from the same past, not new touches.)
 
 import TouchInput
 
@@ -95,7 +97,9 @@ extension GestureEngine {
       let bit: UInt64 = 1 << UInt64(other.slot)
       if waiting & bit != 0 && (other.isEngaged || other.isHeld) {
         fail(other, .requiredSucceeded(r.name), at: time)
-      } else if allowed & bit == 0 && (other.isEngaged || other.isHeld) && sharesTouches(r, other) {
+      } else if allowed & bit == 0 && (other.isHeld || (r.ownsTouches && other.isEngaged))
+        && sharesTouches(r, other)
+      {
         fail(other, .prevented(by: r.name), at: time)
       } else {
         continue

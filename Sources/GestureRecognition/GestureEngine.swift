@@ -106,7 +106,7 @@ public final class GestureEngine {
       }
     }
     deliver()
-    resetFinished(at: frame.time)
+    if resetFinished(at: frame.time, restartingOn: frame) { deliver() }
   }
 
   /// Fires every deadline up to and including `time`, in deadline order, with no new frame.
@@ -232,21 +232,43 @@ public final class GestureEngine {
   }
 
   /// Returns every finished recognizer whose touches are all gone to possible.
-  private func resetFinished(at time: Microseconds) {
+  ///
+  /// With `frame`, a finished recognizer that does not own the touches down restarts on them
+  /// when they all landed in this frame (a tap too far away starts a new tap sequence): it is
+  /// reset and sees the frame afresh. Returns whether such a restart changed a state.
+  @discardableResult
+  private func resetFinished(at time: Microseconds, restartingOn frame: TouchFrame? = nil) -> Bool {
     // Only a recognizer whose touches are all gone resets: none can while touches are down on
-    // the shared surface and no recognizer has a region of its own.
-    guard terminalCount > 0, surface.summary.count == 0 || regionCount > 0 else { return }
+    // the shared surface and no recognizer has a region of its own, except on a frame where
+    // every touch down just landed (a restart).
+    guard terminalCount > 0,
+      surface.summary.count == 0 || regionCount > 0
+        || (frame != nil && surface.summary.countBefore == 0)
+    else { return false }
+    var restarted = false
     recognizers.withUnsafeBufferPointer { list in
       for index in list.indices {
         Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
-          guard recognizer.state.isTerminal && recognizer.activeTouches == 0 else { return }
-          move(recognizer, to: .possible, .allTouchesGone, at: time)
+          guard recognizer.state.isTerminal else { return }
+          let touches = recognizer.regionSurface ?? surface
+          let restart =
+            frame != nil && recognizer.activeTouches > 0 && !recognizer.ownsTouches
+            && touches.summary.countBefore == 0
+          guard recognizer.activeTouches == 0 || restart else { return }
+          move(recognizer, to: .possible, restart ? .newTouches : .allTouchesGone, at: time)
           recognizer.reset()
           recognizer.isHeld = false
           recognizer.heldEvents.removeAll(keepingCapacity: true)
+          guard restart, let frame else { return }
+          let step = recognizer.handle(frame, touches)
+          if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
+          if case .none = step { return }
+          apply(step, to: recognizer, at: time)
+          restarted = true
         }
       }
     }
+    return restarted
   }
 
   private func earliestDue(by time: Microseconds) -> GestureRecognizer? {

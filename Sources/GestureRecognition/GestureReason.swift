@@ -26,6 +26,8 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
   case tooShort(Millimeters, required: Millimeters)
   /// The stroke was slower than required (speed, required; mm/s).
   case tooSlow(Double, required: Double)
+  /// The stroke lasted longer than allowed without qualifying (duration, limit).
+  case tooLong(Microseconds, limit: Microseconds)
   /// The stroke was too far off the nearest allowed direction (angle, limit; degrees).
   case offAxis(Double, limit: Double)
   /// The fingers did not move the same way.
@@ -60,6 +62,9 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
   case requirementsFailed(String)
   /// All of the recognizer's touches are gone: back to possible.
   case allTouchesGone
+  /// The touches that just landed are not part of the finished gesture: back to possible, and
+  /// starting over on them.
+  case newTouches
 
   public var description: String {
     switch self {
@@ -77,6 +82,7 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
     case .heldStill(let d): "held still " + ms(d)
     case .tooShort(let d, let required): "moved " + mm(d) + " < " + mm(required)
     case .tooSlow(let v, let required): speed(v) + " < " + speed(required)
+    case .tooLong(let d, let limit): "lasted " + ms(d) + " > " + ms(limit)
     case .offAxis(let a, let limit):
       fixed(a, places: 1) + "° off axis > " + fixed(limit, places: 1) + "°"
     case .fingersDisagree: "fingers moved different ways"
@@ -98,6 +104,7 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
     case .waitingFor(let name): "held until " + name + " fails"
     case .requirementsFailed(let name): name + " failed, releasing"
     case .allTouchesGone: "all touches gone"
+    case .newTouches: "new touches landed, starting over"
     }
   }
 }

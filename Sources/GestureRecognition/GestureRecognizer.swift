@@ -61,6 +61,10 @@ public class GestureRecognizer {
   @exclusivity(unchecked) var activeTouches = 0
   /// The next time the recognizer needs to be woken without a frame, if any.
   @exclusivity(unchecked) var deadline: Microseconds?
+  /// Whether the touches down are part of the recognizer's gesture (set by the subclass). A
+  /// finished recognizer that does not own them (a tap sequence that ended before they
+  /// landed) prevents nobody through them, and restarts on them if they all just landed.
+  @exclusivity(unchecked) var ownsTouches = true
 
   init(kind: GestureKind, name: String) {
     self.kind = kind

@@ -1,16 +1,25 @@
-//              touch down                   first finger lifts: long, fast,
-//   ┌──────┐ ─────────────▶ ┌──────────┐    straight, fingers agree
+//              touch down                   stroke long enough, fast enough on
+//   ┌──────┐ ─────────────▶ ┌──────────┐    average, straight, fingers agree
 //   │ idle │                │ tracking │ ───────────────────────────────▶ recognized
-//   └──────┘                └──────────┘
-//                             │ too many touches / too few at lift / too short /
-//                             │ too slow / off axis / fingers disagree / cancelled
+//   └──────┘                └──────────┘    (checked on every move, no lift needed)
+//                             │ too many touches / first lift or maximum duration
+//                             │ without the above / cancelled
 //                             ▼
 //                           failed
 //   recognized | failed ──(all touches gone)──▶ possible (reset to idle)
 import TouchInput
 
 /// Recognizes a quick straight stroke of one or more fingers in an allowed direction
-/// (discrete, decided when the first finger lifts).
+/// (discrete).
+///
+/// As UIKit, the swipe is recognized as soon as the stroke qualifies, without waiting for the
+/// lift, and fails once it has lasted longer than the maximum duration: on a move (or the first
+/// lift) within `maximumDuration` of the first landing, the centroid must have travelled
+/// `minimumDistance` at an average speed since the landing (distance / elapsed time, Hammer.js's
+/// "overall velocity") of at least `minimumVelocity`, within `maximumAngle` of an allowed
+/// direction, and with every finger moving that way. The first moment the stroke is long and
+/// fast enough decides: off the axes then, it fails. A stroke that decelerates at the end is
+/// still a swipe; a slow drag never averages the speed.
 public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
   /// The swipe recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
@@ -21,9 +30,14 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
     /// How far the centroid must travel: 7.8 mm. UIKit 50 pt = 7.8 mm (private, decaying to
     /// 4.1 mm at 0.5 s); lisgd 11.7 mm on a PinePhone.
     public var minimumDistance: Millimeters = 7.8
-    /// How fast the centroid must move at lift: 100 mm/s. Hammer.js 0.3 px/ms = 48-80 mm/s,
-    /// rounded up so a slow drag that stops is not a swipe; Flutter and Android fling 7.9 mm/s.
+    /// How fast the centroid must have moved on average since the first landing (distance /
+    /// elapsed time): 100 mm/s. Hammer.js overall velocity 0.3 px/ms = 48-80 mm/s, rounded up
+    /// so a slow drag (80 mm in 1.2 s peaks near 95 mm/s on average) is not a swipe; Flutter
+    /// and Android fling 7.9 mm/s (release velocity, far more lenient).
     public var minimumVelocity: Double = 100
+    /// How long after the first landing the stroke may still qualify: 500 ms. UIKit (private)
+    /// maximumDuration 0.5 s; lisgd 800 ms down to up.
+    public var maximumDuration: Microseconds = 500_000
     /// How far the stroke may point off the nearest allowed direction: 30°. lisgd ±15° (eight
     /// directions); GTK's 2:1 axis lock ≈ 26.6°; UIKit allows far more (200 pt across).
     /// With diagonals enabled, use at most 22.5°.
@@ -66,9 +80,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
 
   /// The recognized direction (nil before recognition).
   public var direction: SwipeDirection? { machine.direction }
-  /// The centroid's velocity at lift (mm/s).
+  /// The centroid's velocity when recognized (mm/s).
   public var velocity: PlaneVector { machine.velocity }
-  /// The centroid where the first finger lifted (mm).
+  /// The centroid when recognized (mm).
   public var location: MillimeterPoint { machine.location }
 }
 
@@ -77,9 +91,10 @@ private struct SwipeMachine {
   private enum State {
     /// No touch yet. A touch down moves to `tracking`.
     case idle
-    /// Following the touches. The first lift decides: recognized or failed; too many
-    /// touches or a cancelled touch fail at once.
-    case tracking
+    /// Following the touches since the first landed at `since`. A qualifying move
+    /// recognizes; too many touches, a cancelled touch, the first lift or the maximum
+    /// duration without qualifying fail.
+    case tracking(since: Microseconds)
     /// Recognized or failed; ignores input until reset.
     case done
   }
@@ -120,14 +135,18 @@ private struct SwipeMachine {
   mutating func handle(
     _ frame: TouchFrame, _ surface: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
   ) -> GestureStep {
-    if case .done = state { return .none }
+    let since: Microseconds
+    switch state {
+    case .done: return .none
+    case .tracking(let start): since = start
+    case .idle:
+      guard surface.summary.count > 0 else { return .none }
+      since = frame.time
+      state = .tracking(since: since)
+    }
     let before = cluster.count
     let (lifted, cancelled) = cluster.update(surface)
-    if case .idle = state {
-      guard cluster.count > 0 else { return .none }
-      state = .tracking
-      origin = cluster.position
-    }
+    if before == 0 { origin = cluster.position }
     if cluster.moved { tracker.add(x: cluster.position.x, y: cluster.position.y, at: frame.time) }
     location = cluster.centroid
     if cancelled { return fail(.touchCancelled) }
@@ -135,32 +154,45 @@ private struct SwipeMachine {
     if mostTouches > c.touchesRequired {
       return fail(.tooManyTouches(mostTouches, limit: c.touchesRequired))
     }
-    guard lifted else { return .none }
+    let elapsed = frame.time - since
+    if elapsed > c.maximumDuration { return fail(.tooLong(elapsed, limit: c.maximumDuration)) }
+    guard cluster.moved || lifted else { return .none }
     if mostTouches < c.touchesRequired {
-      return fail(.tooFewTouches(mostTouches, required: c.touchesRequired))
+      return lifted ? fail(.tooFewTouches(mostTouches, required: c.touchesRequired)) : .none
     }
-    let stroke = PlaneVector(dx: cluster.position.x - origin.x, dy: cluster.position.y - origin.y)
-    let distance = stroke.length
-    if distance < c.minimumDistance {
-      return fail(.tooShort(distance, required: c.minimumDistance))
+    let verdict = judge(surface, elapsed: elapsed, c)
+    if case .swiped(let nearest, _, _) = verdict {
+      direction = nearest
+      velocity = tracker.velocity(at: frame.time)
+      state = .done
+      return .recognize(verdict)
     }
-    velocity = tracker.velocity(at: frame.time)
-    let speed = velocity.length
-    if speed < c.minimumVelocity { return fail(.tooSlow(speed, required: c.minimumVelocity)) }
-    guard let (nearest, angle) = c.directions.nearest(to: stroke) else {
-      return fail(.offAxis(180, limit: c.maximumAngle))
-    }
-    let degrees = angle * 180 / Double.pi
-    if degrees > c.maximumAngle { return fail(.offAxis(degrees, limit: c.maximumAngle)) }
-    if c.touchesRequired > 1 && fingersAgree(surface, c) != nearest {
-      return fail(.fingersDisagree)
-    }
-    direction = nearest
-    state = .done
-    return .recognize(.swiped(nearest, distance: distance, speed: speed))
+    // The first moment the stroke is long and fast enough decides its direction: a stroke
+    // off the axes then (a hook, a diagonal flick) is no swipe, even if it later turns.
+    if case .offAxis = verdict { return fail(verdict) }
+    return lifted ? fail(verdict) : .none
   }
 
-  /// On a lift frame with several fingers: the one direction every finger moved in (each at
+  /// `.swiped` if the stroke so far qualifies, otherwise the first condition it misses.
+  private func judge(
+    _ surface: TouchSurface, elapsed: Microseconds, _ c: SwipeGestureRecognizer.Configuration
+  ) -> GestureReason {
+    let stroke = PlaneVector(dx: cluster.position.x - origin.x, dy: cluster.position.y - origin.y)
+    let distance = stroke.length
+    if distance < c.minimumDistance { return .tooShort(distance, required: c.minimumDistance) }
+    // At least 1 ms: a whole stroke inside one report interval is not infinitely fast.
+    let speed = distance / (Double(max(elapsed, 1_000)) / 1_000_000)
+    if speed < c.minimumVelocity { return .tooSlow(speed, required: c.minimumVelocity) }
+    guard let (nearest, angle) = c.directions.nearest(to: stroke) else {
+      return .offAxis(180, limit: c.maximumAngle)
+    }
+    let degrees = angle * 180 / Double.pi
+    if degrees > c.maximumAngle { return .offAxis(degrees, limit: c.maximumAngle) }
+    if c.touchesRequired > 1 && fingersAgree(surface, c) != nearest { return .fingersDisagree }
+    return .swiped(nearest, distance: distance, speed: speed)
+  }
+
+  /// With several fingers: the one direction every finger moved in (each at
   /// least half the minimum distance, within the angle), or nil if they disagree.
   private func fingersAgree(
     _ surface: TouchSurface, _ c: SwipeGestureRecognizer.Configuration

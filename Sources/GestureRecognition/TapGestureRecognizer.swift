@@ -7,16 +7,25 @@
 //          too long / too few     │   recognized                                 ▼
 //                                 └──────────────────────────────────────────▶ failed
 //   recognized | failed ──(all touches gone)──▶ possible (reset to idle)
+//   A next tap landing too far from the first, or with another finger count, fails at once and
+//   ends the sequence: the engine resets the recognizer and lets it start over with that tap.
 import TouchInput
 
 /// Recognizes one or more taps of one or more fingers (discrete: possible → recognized | failed).
+///
+/// The fingers of a tap may be a range (`touchesRequired...maximumTouches`, as Hammer.js's
+/// `pointers` option): the event reports the count seen, and every tap of a multi-tap needs the
+/// first tap's count. A tap that lands too late, too far away or with another count ends the
+/// sequence and starts a new one (the engine restarts the recognizer on that tap).
 public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
   /// The tap recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
     /// Taps in a row (1 = single tap).
     public var tapsRequired = 1
-    /// Fingers in each tap.
+    /// Fewest fingers in each tap.
     public var touchesRequired = 1
+    /// Most fingers in each tap (equal to `touchesRequired` unless a range was given).
+    public var maximumTouches = 1
     /// How far a touch may move while down: 3.0 mm. Flutter kTouchSlop 18 lp = 2.9 mm; grail
     /// 2.6 mm; Android 8 dp = 1.3 mm; UIKit (private) 45 pt = 7.0 mm.
     public var maximumMovement: Millimeters = 3.0
@@ -32,9 +41,16 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
 
     /// Creates a configuration with the defaults, for `taps` taps of `touches` fingers.
     public init(taps: Int = 1, touches: Int = 1) {
-      precondition(taps >= 1 && touches >= 1, "tap: taps and touches start at 1")
+      self.init(taps: taps, touches: touches...touches)
+    }
+
+    /// Creates a configuration with the defaults, for `taps` taps of any finger count in
+    /// `touches` (the same count in every tap).
+    public init(taps: Int, touches: ClosedRange<Int>) {
+      precondition(taps >= 1 && touches.lowerBound >= 1, "tap: taps and touches start at 1")
       tapsRequired = taps
-      touchesRequired = touches
+      touchesRequired = touches.lowerBound
+      maximumTouches = touches.upperBound
     }
   }
 
@@ -48,34 +64,43 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
     super.init(kind: .tap, name: name ?? Self.defaultName(configuration))
   }
 
-  /// "tap", "double tap", "2-finger triple tap", …
+  /// "tap", "double tap", "2-finger triple tap", "2-4-finger tap", … (a range from 1 finger
+  /// reads as the plain name).
   static func defaultName(_ c: Configuration) -> String {
     let taps =
       [1: "tap", 2: "double tap", 3: "triple tap"][c.tapsRequired]
       ?? String(c.tapsRequired) + "-tap"
-    return c.touchesRequired == 1 ? taps : String(c.touchesRequired) + "-finger " + taps
+    if c.touchesRequired == 1 { return taps }
+    let fingers =
+      c.maximumTouches == c.touchesRequired
+      ? String(c.touchesRequired) : String(c.touchesRequired) + "-" + String(c.maximumTouches)
+    return fingers + "-finger " + taps
   }
 
   override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
     let step = machine.handle(frame, surface, configuration)
     deadline = machine.deadline
+    ownsTouches = machine.ownsTouches
     return step
   }
 
   override func handleDeadline(_ time: Microseconds) -> GestureStep {
     let step = machine.deadlinePassed(configuration)
     deadline = machine.deadline
+    ownsTouches = machine.ownsTouches
     return step
   }
 
   override func forceFail() {
     machine.fail()
     deadline = nil
+    ownsTouches = machine.ownsTouches
   }
   override func forceCancel() { forceFail() }
   override func reset() {
     machine.reset()
     deadline = nil
+    ownsTouches = true
   }
   override var isEngaged: Bool { machine.isEngaged }
   override var longestTimeout: Microseconds {
@@ -84,7 +109,8 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
 
   override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
     GestureEvent(
-      time: time, kind: .tap, state: state, touches: configuration.touchesRequired,
+      time: time, kind: .tap, state: state,
+      touches: max(machine.fingers, configuration.touchesRequired),
       location: machine.location, taps: configuration.tapsRequired)
   }
 
@@ -100,8 +126,8 @@ private struct TapMachine {
     /// Touches of tap number `tap` are down since `since`. All lifting moves to `waiting` or
     /// recognized; moving, overstaying, extra fingers fail.
     case pressing(tap: Int, since: Microseconds)
-    /// Tap `taps` is done, lifted at `liftedAt`. A touch down moves to `pressing`; the
-    /// interval deadline fails.
+    /// Tap `taps` is done, lifted at `liftedAt`. A touch down moves to `pressing` (or fails
+    /// if it lands too far away); the interval deadline fails.
     case waiting(taps: Int, liftedAt: Microseconds)
     /// Recognized or failed; ignores input until reset.
     case done
@@ -112,8 +138,13 @@ private struct TapMachine {
   private var mostTouches = 0
   private var landingSum = (x: 0.0, y: 0.0, n: 0)
   private var firstLocation: MillimeterPoint?
+  /// The finger count of the sequence's first tap (0 before it lifted).
+  private(set) var fingers = 0
   private(set) var location = MillimeterPoint(x: 0, y: 0)
   private(set) var deadline: Microseconds?
+  /// Whether the touches down belong to this sequence (false between taps, after the last
+  /// lift, and when a next tap ended the sequence by landing too far away).
+  private(set) var ownsTouches = true
 
   /// Returns to `idle`, keeping the storage (no allocation).
   mutating func reset() {
@@ -122,7 +153,9 @@ private struct TapMachine {
     mostTouches = 0
     landingSum = (0, 0, 0)
     firstLocation = nil
+    fingers = 0
     deadline = nil
+    ownsTouches = true
   }
 
   var isEngaged: Bool {
@@ -158,6 +191,16 @@ private struct TapMachine {
       state = .pressing(tap: tap, since: frame.time)
       deadline = frame.time + c.maximumPressDuration
       mostTouches = 0
+      if let first = firstLocation, landing.n > 0 {
+        // Android and Flutter judge the next tap's distance where it lands.
+        let n = Double(landing.n)
+        let distance = first.distance(to: MillimeterPoint(x: landing.x / n, y: landing.y / n))
+        if distance > c.maximumTapDistance {
+          ownsTouches = false
+          return fail(.tapTooFar(distance, limit: c.maximumTapDistance))
+        }
+      }
+      ownsTouches = true
       return pressed(frame, c, cancelled: cancelled)
     case .pressing:
       return pressed(frame, c, cancelled: cancelled)
@@ -167,20 +210,24 @@ private struct TapMachine {
   private mutating func pressed(
     _ frame: TouchFrame, _ c: TapGestureRecognizer.Configuration, cancelled: Bool
   ) -> GestureStep {
-    guard case .pressing(let tap, _) = state else {
+    guard case .pressing(let tap, let since) = state else {
       preconditionFailure("tap: pressed outside pressing")
     }
     if cancelled { return fail(.touchCancelled) }
     mostTouches = max(mostTouches, cluster.count)
-    if mostTouches > c.touchesRequired {
-      return fail(.tooManyTouches(mostTouches, limit: c.touchesRequired))
+    let limit = fingers > 0 ? fingers : c.maximumTouches
+    if mostTouches > limit {
+      // A next tap landing with more fingers than the first ends the sequence: start over on it.
+      if tap > 1 && since == frame.time { ownsTouches = false }
+      return fail(.tooManyTouches(mostTouches, limit: limit))
     }
     if cluster.largestMovement > c.maximumMovement {
       return fail(.moved(cluster.largestMovement, limit: c.maximumMovement))
     }
     guard cluster.count == 0 else { return .none }
-    if mostTouches < c.touchesRequired {
-      return fail(.tooFewTouches(mostTouches, required: c.touchesRequired))
+    let required = fingers > 0 ? fingers : c.touchesRequired
+    if mostTouches < required {
+      return fail(.tooFewTouches(mostTouches, required: required))
     }
     let n = Double(max(landingSum.n, 1))
     let landing = MillimeterPoint(x: landingSum.x / n, y: landingSum.y / n)
@@ -188,8 +235,12 @@ private struct TapMachine {
     if let first = firstLocation, first.distance(to: landing) > c.maximumTapDistance {
       return fail(.tapTooFar(first.distance(to: landing), limit: c.maximumTapDistance))
     }
-    if firstLocation == nil { firstLocation = landing }
+    if firstLocation == nil {
+      firstLocation = landing
+      fingers = mostTouches
+    }
     location = landing
+    ownsTouches = false
     if tap == c.tapsRequired {
       state = .done
       deadline = nil
@@ -199,7 +250,6 @@ private struct TapMachine {
     deadline = frame.time + c.maximumTapInterval
     return .none
   }
-
   mutating func deadlinePassed(_ c: TapGestureRecognizer.Configuration) -> GestureStep {
     switch state {
     case .pressing(_, let since):

@@ -35,11 +35,18 @@ func swipeScript(
     #expect(result.log == [swipe.name + " recognized"])
     #expect(result.events.first?.direction == direction)
     #expect(result.events.first?.touches == fingers)
+    // Recognized during the stroke (no lift needed), where the centroid had moved at least the
+    // minimum distance along the direction, still on the fingers' common path.
     let u = direction.unitVector
-    let lift = result.events.first?.location
-    let across = Double(fingers - 1) * 5
-    #expect(abs((lift?.x ?? 0) - (50 + 30 * u.dx - u.dy * across)) < 1e-9)
-    #expect(abs((lift?.y ?? 0) - (50 + 30 * u.dy + u.dx * across)) < 1e-9)
+    let across = PlaneVector(dx: -u.dy, dy: u.dx)
+    let offset = Double(fingers - 1) * 5
+    let at = result.events.first?.location ?? MillimeterPoint(x: 0, y: 0)
+    let along = (at.x - 50 - across.dx * offset) * u.dx + (at.y - 50 - across.dy * offset) * u.dy
+    let aside =
+      (at.x - 50 - across.dx * offset) * across.dx + (at.y - 50 - across.dy * offset) * across.dy
+    #expect(along >= 7.8 && along < 30)
+    #expect(abs(aside) < 1e-9)
+    #expect((result.events.first?.time ?? .max) < ms(100))
     #expect(result.violations.isEmpty)
   }
 
@@ -92,14 +99,39 @@ func swipeScript(
     #expect(outside.explained.first == "swipe failed: 90 mm/s < 100 mm/s")
   }
 
-  @Test("a stroke that stops before lifting is not a swipe")
+  @Test("a stroke that qualifies is recognized before it stops and lifts (UIKit)")
   func stopped() {
     var s = TouchScript()
     s.down(1, at: 0, x: 10, y: 10)
     s.drag(1, to: 50, 10, from: 0, to: 100)
     s.up(1, at: 160)
     let result = run(SwipeGestureRecognizer(), s)
-    #expect(result.explained.first == "swipe failed: 0 mm/s < 100 mm/s")
+    #expect(result.log == ["swipe recognized"])
+    #expect((result.events.first?.time ?? .max) < ms(100))
+  }
+
+  @Test("a fast stroke that decelerates to a crawl is still a swipe")
+  func decelerating() {
+    var s = TouchScript()
+    s.down(1, at: 0, x: 10, y: 10)
+    s.drag(1, to: 110, 10, from: 0, to: 300)
+    s.drag(1, to: 120, 10, from: 300, to: 1200)
+    s.up(1, at: 1200)
+    let result = run(SwipeGestureRecognizer(), s)
+    #expect(result.log == ["swipe recognized"])
+    #expect(result.events.first?.direction == .right)
+  }
+
+  @Test("maximum duration: a flick after a 600 ms rest is not a swipe")
+  func tooLong() {
+    var s = TouchScript()
+    s.down(1, at: 0, x: 10, y: 10)
+    s.drag(1, to: 70, 10, from: 600, to: 700)
+    s.up(1, at: 700)
+    let result = run(SwipeGestureRecognizer(), s)
+    #expect(result.log.isEmpty)
+    #expect(result.explained.first?.hasPrefix("swipe failed: lasted ") == true)
+    #expect(result.explained.first?.hasSuffix(" > 500 ms") == true)
   }
 
   @Test("angle: 29° off the axis is a swipe, 31° is not")

@@ -78,7 +78,7 @@ private final class Controller {
   func heldEvent() {
     let set = DefaultGestureSet()
     let controller = Controller("c")
-    set.taps[0][0].addTarget(controller, action: Controller.handleTap)
+    set.taps[0].addTarget(controller, action: Controller.handleTap)
     var times: [Microseconds] = []
     set.engine.onEvent = { event, _ in times.append(event.time) }
     _ = run(set.engine, tapScript(1))

@@ -67,8 +67,9 @@ func stroke(
     let run = play(s)
     #expect(
       run.log == [
-        #"100 ms: image 2/3 "rob-nose.jpg""#, #"600 ms: image 1/3 "graduation.jpg""#,
-        #"1100 ms: image 3/3 "tree.jpg""#,
+        // A swipe is recognized once the stroke qualifies (UIKit), not at the lift.
+        #"20 ms: image 2/3 "rob-nose.jpg""#, #"520 ms: image 1/3 "graduation.jpg""#,
+        #"1020 ms: image 3/3 "tree.jpg""#,
       ])
     #expect(run.violations.isEmpty && !run.pendingDeadline)
   }
@@ -157,7 +158,8 @@ func stroke(
     #expect(run.log.contains("1100 ms: pan to (20.0, -5.0) mm"))
     #expect(run.model.index == 0 && run.model.zoom == 2)
     #expect(run.model.offset == CarouselPoint(x: -70, y: -5))
-    #expect(run.gestures.suffix(2) == ["swipe recognized", "pan ended"])
+    #expect(run.gestures.filter { $0 == "swipe recognized" }.count == 1)
+    #expect(run.gestures.last == "pan ended")
     #expect(run.violations.isEmpty && !run.pendingDeadline)
   }
 

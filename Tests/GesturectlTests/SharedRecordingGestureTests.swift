@@ -1,0 +1,43 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+/// `../shared/recordings-public` beside the checkout (absent in some checkouts: tests skip).
+let sharedRecordings = packageDirectory.deletingLastPathComponent()
+  .appendingPathComponent("shared/recordings-public")
+
+/// Whether the public recordings are beside the checkout.
+let hasSharedRecordings = FileManager.default.fileExists(atPath: sharedRecordings.path)
+
+/// Public recordings not copied into `Recordings/`, replayed from `../shared`.
+@Suite("Gestures of public recordings outside Recordings/", .enabled(if: hasSharedRecordings))
+struct SharedRecordingGestureTests {
+  /// Replays `PATH` (relative to the shared folder) and returns its `--json` lines.
+  func replay(_ path: String, device: String? = nil) throws -> [GoldenGestureTests.Line] {
+    var arguments = ["replay", "--json"]
+    if let device {
+      arguments += ["--device", sharedRecordings.appendingPathComponent(device).path]
+    }
+    let result = try runProduct(
+      "gesturectl", arguments + [sharedRecordings.appendingPathComponent(path).path])
+    #expect(result.status == 0, "\(result.stderr)")
+    return GoldenGestureTests.parse(result.stdout)
+  }
+
+  @Test("N-Trig XT2: 1-4 finger taps give one tap of 1-4 touches", arguments: 1...4)
+  func ntrigTaps(fingers: Int) throws {
+    let events = try replay(
+      "evemu-utouch/ntrig-xt2-\(fingers)-tap.event", device: "evemu-utouch/ntrig-xt2.device")
+    #expect(events.map(\.summary) == ["tap recognized \(fingers)×1"])
+  }
+
+  @Test("3M: taps, a 4-finger tap, a clockwise 2-finger and a counter-clockwise 3-finger turn")
+  func threeM() throws {
+    let events = try replay("evemu-utouch/3m.event")
+    let taps = events.filter { $0.gesture == "tap" }.map(\.summary)
+    #expect(taps == ["tap recognized 1×1", "tap recognized 1×1", "tap recognized 4×1"])
+    let turns = events.filter { $0.gesture == "rotation" && $0.state == "ended" }
+    #expect((turns.first?.rotation ?? 0) > 1.3)  // ≈ +95° (README) with 2 fingers
+    #expect((turns.dropFirst().first?.rotation ?? 0) < -1.7)  // ≈ −100…−115° with 3 fingers
+  }
+}
