@@ -56,21 +56,17 @@ struct LiveRecording: CustomTestStringConvertible, Sendable {
   .enabled(if: Umockdev.isAvailable, "umockdev-run is not installed (apt install umockdev)"))
 struct LiveReplayTests {
   /// Recordings play 10 times faster than recorded, with at least 1 ms between frames.
-  static let speed = "10"
+  static let speed = 10.0
 
   @Test("live prints the same touches and gestures as replay", arguments: LiveRecording.all)
   func liveEqualsReplay(recording: LiveRecording) throws {
-    let directory = try Umockdev.scratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let prefix = try Umockdev.fixture(
-      recording.path, in: directory, options: ["--speed", Self.speed] + deviceOption(recording))
     let events = try Umockdev.eventCount(recording.path)
     let live = try Umockdev.gesturectl(
+      onRecording: recording.path, speed: Self.speed, scriptOptions: deviceOption(recording),
       [
         "live", Umockdev.node, "--touches", "--max-events", String(events),
-        "--exit-after-idle", "3000",
-      ] + recording.liveArguments,
-      device: prefix)
+        "--exit-after-idle", "10000",
+      ] + recording.liveArguments)
     let replay = try runProduct(
       "gesturectl", ["replay", "--touches", recording.path] + recording.arguments)
     #expect(!live.timedOut)
@@ -98,16 +94,13 @@ struct CarouselLiveTests {
     "carousel --live prints the same changes as carousel FILE",
     arguments: LiveRecording.all.filter { $0.relativePath.contains("carousel") })
   func carouselLive(recording: LiveRecording) throws {
-    let directory = try Umockdev.scratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let prefix = try Umockdev.fixture(recording.path, in: directory, options: ["--speed", "10"])
     let events = try Umockdev.eventCount(recording.path)
     let live = try Umockdev.gesturectl(
+      onRecording: recording.path, speed: 10,
       [
         "carousel", "--live", Umockdev.node, "--max-events", String(events),
-        "--exit-after-idle", "3000",
-      ] + recording.liveArguments,
-      device: prefix)
+        "--exit-after-idle", "10000",
+      ] + recording.liveArguments)
     let replay = try runProduct("gesturectl", ["carousel", recording.path] + recording.arguments)
     #expect(live.status == 0, "\(live.stderr)")
     #expect(replay.status == 0, "\(replay.stderr)")

@@ -18,15 +18,14 @@ struct RecordAndDevicesTests {
     let original = packageDirectory.appendingPathComponent(relativePath).path
     let directory = try Umockdev.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let prefix = try Umockdev.fixture(original, in: directory, options: ["--speed", "10"])
     let output = directory.appendingPathComponent("recorded.evemu").path
     let events = try Umockdev.eventCount(original)
     let record = try Umockdev.gesturectl(
+      onRecording: original, speed: 10,
       [
         "record", Umockdev.node, "-o", output, "--max-events", String(events),
-        "--exit-after-idle", "3000",
-      ],
-      device: prefix)
+        "--exit-after-idle", "10000",
+      ])
     #expect(record.status == 0, "\(record.stderr)")
     #expect(record.stderr.contains("recorded \(events) events from \(Umockdev.node)"))
     #expect(try Umockdev.eventCount(output) == events)
@@ -69,14 +68,11 @@ struct RecordAndDevicesTests {
 
   @Test("live with no DEVICE uses the only touchscreen")
   func liveFindsTheTouchscreen() throws {
-    let directory = try Umockdev.scratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
     let original = packageDirectory.appendingPathComponent("Recordings/public/wetab-taps.evemu")
-    let prefix = try Umockdev.fixture(original.path, in: directory, options: ["--speed", "10"])
     let events = try Umockdev.eventCount(original.path)
     let live = try Umockdev.gesturectl(
-      ["live", "--touches", "--max-events", String(events), "--exit-after-idle", "3000"],
-      device: prefix)
+      onRecording: original.path, speed: 10,
+      ["live", "--touches", "--max-events", String(events), "--exit-after-idle", "10000"])
     let replay = try runProduct("gesturectl", ["replay", "--touches", original.path])
     #expect(live.status == 0, "\(live.stderr)")
     #expect(live.stdout == replay.stdout)
