@@ -42,7 +42,7 @@ func runLive(_ arguments: ParsedArguments, console: Console, engine: EngineFacto
   -> Int32
 {
   guard arguments.positionals.count <= 1 else {
-    throw UsageError(message: "a live device is at most one DEVICE")
+    throw UsageError(message: "give at most one DEVICE")
   }
   let options = try decoderOptions(from: arguments)
   let limits = try liveLimits(arguments)

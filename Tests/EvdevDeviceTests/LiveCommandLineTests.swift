@@ -1,0 +1,44 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+/// The live subcommands' help and usage errors (no device needed).
+@Suite("live, record and devices on the command line")
+struct LiveCommandLineTests {
+  @Test("each live subcommand has --help", arguments: ["live", "record", "devices"])
+  func help(name: String) throws {
+    let result = try runProduct("gesturectl", [name, "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("USAGE: gesturectl \(name)"))
+  }
+
+  @Test("the tool's help lists them")
+  func toolHelp() throws {
+    let result = try runProduct("gesturectl", ["--help"])
+    for name in ["live", "record", "devices"] { #expect(result.stdout.contains("  \(name) ")) }
+  }
+
+  @Test(
+    "usage errors exit 2",
+    arguments: [
+      (["record", "/dev/input/event5"], "error: record needs -o FILE"),
+      (["record", "-o", "x.evemu"], "error: record needs exactly one DEVICE"),
+      (["live", "a", "b"], "error: a live device is at most one DEVICE"),
+      (["live", "--max-events", "0", "x"], "error: --max-events expects a count > 0, not '0'"),
+      (["live", "--exit-after-idle", "soon", "x"], "error: --exit-after-idle expects"),
+      (["devices", "extra"], "error: devices takes no arguments"),
+    ])
+  func usageErrors(arguments: [String], message: String) throws {
+    let result = try runProduct("gesturectl", arguments)
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix(message))
+  }
+
+  @Test("devices in a directory without event nodes says so and exits 0")
+  func noDevices() throws {
+    let result = try runProduct("gesturectl", ["devices", "--directory", "/nonexistent"])
+    #expect(result.status == 0)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "no input devices found\n")
+  }
+}
