@@ -23,7 +23,7 @@ struct LiveCommandLineTests {
     arguments: [
       (["record", "/dev/input/event5"], "error: record needs -o FILE"),
       (["record", "-o", "x.evemu"], "error: record needs exactly one DEVICE"),
-      (["live", "a", "b"], "error: a live device is at most one DEVICE"),
+      (["live", "a", "b"], "error: give at most one DEVICE"),
       (["live", "--max-events", "0", "x"], "error: --max-events expects a count > 0, not '0'"),
       (["live", "--exit-after-idle", "soon", "x"], "error: --exit-after-idle expects"),
       (["devices", "extra"], "error: devices takes no arguments"),
