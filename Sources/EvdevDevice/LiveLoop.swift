@@ -44,8 +44,10 @@ public struct LiveLoop {
   /// Stop after this many events, or never.
   public var maxEvents: Int?
   /// How late (local µs after it was due) each deadline fired: from a poll timeout, or when
-  /// events arrived after it was due.
+  /// events arrived after it was due. Only the first `latencySampleLimit` are kept, so a long session stays small.
   public private(set) var deadlineLateness: [Microseconds] = []
+  /// The most lateness samples kept.
+  public static let latencySampleLimit = 100_000
   /// The number of events handed to the sink so far.
   public private(set) var eventCount = 0
 
@@ -82,7 +84,7 @@ public struct LiveLoop {
       if let deadline = sink.nextDeadline, let lastEventTime {
         let wait = (deadline - lastEventTime) - (now - lastArrival)
         if wait <= 0 {
-          deadlineLateness.append(-wait)
+          recordLateness(-wait)
           sink.advance(to: deadline)
           continue
         }
@@ -117,10 +119,14 @@ public struct LiveLoop {
         if let overdue, let pending, let lastEventTime, lastEventTime >= pending,
           sink.nextDeadline != pending
         {
-          deadlineLateness.append(overdue)
+          recordLateness(overdue)
         }
       }
     }
+  }
+
+  private mutating func recordLateness(_ lateness: Microseconds) {
+    if deadlineLateness.count < Self.latencySampleLimit { deadlineLateness.append(lateness) }
   }
 
   private mutating func readBatch<S: LiveEventSink>(into sink: inout S) throws(EvdevError)
