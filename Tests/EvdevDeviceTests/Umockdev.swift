@@ -66,7 +66,7 @@ enum Umockdev {
   /// The message of libevdev's `EINVAL` when umockdev split an `input_event`: a `read()` of
   /// the node returns at most 4095 bytes and libevdev asks for 6144, so a backlog of more
   /// than 4095 bytes (the reader stalled on a loaded machine) splits a struct. A kernel never
-  /// does this; see Documentation/LivePath.md.
+  /// does this; see Docs/LivePath.md.
   static let splitEventError = "libevdev_next_event(\(node)): Invalid argument (errno 22)"
 
   /// Emulates `recording` paced by `pacing` and runs `gesturectl ARGUMENTS` on it. When
