@@ -15,6 +15,14 @@ public protocol LiveEventSink {
   mutating func deviceVanished(at time: Microseconds)
   /// The user asked to stop (SIGINT or SIGTERM) after the last event at `time`.
   mutating func interrupted(at time: Microseconds)
+  /// Everything read so far was handled and the loop is about to wait for the device: the
+  /// moment to flush buffered output, so a reader of a pipe sees it as it happens.
+  mutating func willWait()
+}
+
+extension LiveEventSink {
+  /// Does nothing: a sink without buffered output has nothing to flush.
+  public mutating func willWait() {}
 }
 
 /// Why `LiveLoop.run(_:)` returned.
@@ -97,6 +105,7 @@ public struct LiveLoop {
         if idleLeft <= 0 { return .idle }
         if timeout < 0 || idleLeft < timeout { timeout = idleLeft }
       }
+      sink.willWait()
       switch try input.wait(microseconds: timeout) {
       case .timeout:
         continue  // The top of the loop fires the deadline that is due, or waits the rest.
@@ -104,6 +113,9 @@ public struct LiveLoop {
         sink.interrupted(at: lastEventTime ?? 0)
         return .interrupted
       case .hangup:
+        // Read what is still queued (a pty keeps it; a kernel answers ENODEV at once), then
+        // end: after a hang-up a read may return 0 bytes, which libevdev reports as EAGAIN.
+        if let exit = try readBatch(into: &sink) { return exit }
         sink.deviceVanished(at: lastEventTime ?? 0)
         return .deviceGone
       case .readable:
