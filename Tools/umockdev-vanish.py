@@ -29,9 +29,9 @@ except (ImportError, ValueError) as error:
 
 def unplug(testbed, node):
     """Removes the device of NODE and hangs up the pty that backs the node."""
-    root = testbed.get_root_dir()
+    root = os.path.realpath(testbed.get_root_dir())
     link = os.path.join(testbed.get_sys_dir(), "class", "input", os.path.basename(node))
-    testbed.remove_device(os.path.realpath(link)[len(root):])
+    testbed.remove_device(os.path.realpath(link)[len(root):])  # /sys/devices/...
     # The testbed keeps the pty's master end and closes it when it is destroyed; put
     # /dev/null in its place, which drops the last reference to the master (the program sees
     # the hang-up now) and leaves the testbed a descriptor it may close.
