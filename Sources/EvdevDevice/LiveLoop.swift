@@ -53,7 +53,8 @@ public struct LiveLoop {
   /// Stop after this many events, or never.
   public var maxEvents: Int?
   /// How late (local µs after it was due) each deadline fired: from a poll timeout, or when
-  /// events arrived after it was due. Only the first `latencySampleLimit` are kept, so a long session stays small.
+  /// events arrived after it was due. Only the first `latencySampleLimit` are kept, so a long
+  /// session stays small.
   public private(set) var deadlineLateness: [Microseconds] = []
   /// The most lateness samples kept.
   public static let latencySampleLimit = 100_000

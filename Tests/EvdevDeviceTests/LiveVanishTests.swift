@@ -95,7 +95,8 @@ enum UmockdevVanish {
   /// Whether umockdev's typelib loads in Debian's Python.
   static let hasBindings: Bool = {
     guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-    let check = "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev"
+    let check =
+      "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev"
     let result = try? runProcess(python, ["-c", check], timeout: 30)
     return result?.status == 0
   }()
