@@ -4,7 +4,8 @@ import TouchInput
 public enum ReadStatus: Sendable, Equatable {
   /// Everything queued was read (`EAGAIN`); the device is still there.
   case drained
-  /// The device was unplugged (`ENODEV`); events read before that were still appended.
+  /// The device was unplugged (`ENODEV` or `EIO`); events read before that were still
+  /// appended.
   case deviceGone
 }
 
@@ -16,7 +17,8 @@ public enum WaitResult: Sendable, Equatable {
   case timeout
   /// SIGINT or SIGTERM arrived (see `LiveLoop`); other interruptions are retried.
   case interrupted
-  /// The device hung up or reported an error (it is usually gone).
+  /// The device hung up or reported an error (it is usually gone), even if `POLLIN` was set
+  /// too.
   case hangup
 }
 

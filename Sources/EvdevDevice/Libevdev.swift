@@ -14,7 +14,7 @@ enum NextEvent {
   case dropped(InputEvent)
   /// Nothing more to read now (`-EAGAIN`).
   case empty
-  /// The device was unplugged (`-ENODEV`).
+  /// The device was unplugged (`-ENODEV`, or `-EIO` from a node whose other end is gone).
   case gone
 }
 
@@ -109,7 +109,7 @@ final class LibevdevHandle {
       case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue): return sync ? .event(event) : .dropped(event)
       case -EAGAIN: return .empty
       case -EINTR: continue
-      case -ENODEV: return .gone
+      case -ENODEV, -EIO: return .gone
       default: throw EvdevError(call: "libevdev_next_event", errno: -rc, path: path)
       }
     }
@@ -143,8 +143,10 @@ func pollDevice(fd: Int32, timeout: Microseconds, path: String) throws(EvdevErro
   }
   if count == 2 && fds[1].revents != 0 && SignalWatch.takeSignal() { return .signalled }
   if rc == 0 { return .timeout }
-  if fds[0].revents & Int16(POLLIN) != 0 { return .readable }
+  // A hung-up node may also report POLLIN (a pty after its master closed, whose reads then
+  // return 0 bytes): the hang-up wins, or the loop would read nothing forever.
   if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
+  if fds[0].revents & Int16(POLLIN) != 0 { return .readable }
   return .timeout
 }
 

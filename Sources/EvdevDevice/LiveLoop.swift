@@ -11,10 +11,19 @@ public protocol LiveEventSink {
   var nextDeadline: Microseconds? { get }
   /// Fires timers up to `time` with no new event: the device was quiet until then.
   mutating func advance(to time: Microseconds)
-  /// The device was unplugged after its last event at `time`; cancel what is in flight.
+  /// The device was unplugged; cancel what is in flight at `time` (the last event's time, or
+  /// the last deadline the sink advanced to when that is later).
   mutating func deviceVanished(at time: Microseconds)
-  /// The user asked to stop (SIGINT or SIGTERM) after the last event at `time`.
+  /// The user asked to stop (SIGINT or SIGTERM); `time` is as in `deviceVanished(at:)`.
   mutating func interrupted(at time: Microseconds)
+  /// Everything read so far was handled and the loop is about to wait for the device: the
+  /// moment to flush buffered output, so a reader of a pipe sees it as it happens.
+  mutating func willWait()
+}
+
+extension LiveEventSink {
+  /// Does nothing: a sink without buffered output has nothing to flush.
+  public mutating func willWait() {}
 }
 
 /// Why `LiveLoop.run(_:)` returned.
@@ -44,7 +53,8 @@ public struct LiveLoop {
   /// Stop after this many events, or never.
   public var maxEvents: Int?
   /// How late (local µs after it was due) each deadline fired: from a poll timeout, or when
-  /// events arrived after it was due. Only the first `latencySampleLimit` are kept, so a long session stays small.
+  /// events arrived after it was due. Only the first `latencySampleLimit` are kept, so a long
+  /// session stays small.
   public private(set) var deadlineLateness: [Microseconds] = []
   /// The most lateness samples kept.
   public static let latencySampleLimit = 100_000
@@ -52,6 +62,8 @@ public struct LiveLoop {
   public private(set) var eventCount = 0
 
   private var lastEventTime: Microseconds?
+  /// The latest event time the sink has seen: the last event's, or a deadline it advanced to.
+  private var sinkTime: Microseconds = 0
   private var lastArrival: Microseconds = 0
   private var buffer: [InputEvent] = []
 
@@ -86,6 +98,7 @@ public struct LiveLoop {
         if wait <= 0 {
           recordLateness(-wait)
           sink.advance(to: deadline)
+          sinkTime = max(sinkTime, deadline)
           continue
         }
         // Linux lets a poll timeout expire up to 0.1 % late (0.5 ms on a 500 ms long press);
@@ -97,14 +110,18 @@ public struct LiveLoop {
         if idleLeft <= 0 { return .idle }
         if timeout < 0 || idleLeft < timeout { timeout = idleLeft }
       }
+      sink.willWait()
       switch try input.wait(microseconds: timeout) {
       case .timeout:
         continue  // The top of the loop fires the deadline that is due, or waits the rest.
       case .interrupted:
-        sink.interrupted(at: lastEventTime ?? 0)
+        sink.interrupted(at: sinkTime)
         return .interrupted
       case .hangup:
-        sink.deviceVanished(at: lastEventTime ?? 0)
+        // Read what is still queued (a pty keeps it; a kernel answers ENODEV at once), then
+        // end: after a hang-up a read may return 0 bytes, which libevdev reports as EAGAIN.
+        if let exit = try readBatch(into: &sink) { return exit }
+        sink.deviceVanished(at: sinkTime)
         return .deviceGone
       case .readable:
         // A deadline already due when events arrive (the process was not scheduled in time)
@@ -138,11 +155,12 @@ public struct LiveLoop {
     for event in buffer {
       sink.handle(event)
       lastEventTime = event.time
+      sinkTime = max(sinkTime, event.time)
       eventCount += 1
       if let maxEvents, eventCount >= maxEvents { return .maxEvents }
     }
     if status == .deviceGone {
-      sink.deviceVanished(at: lastEventTime ?? 0)
+      sink.deviceVanished(at: sinkTime)
       return .deviceGone
     }
     return nil

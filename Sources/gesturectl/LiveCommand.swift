@@ -103,6 +103,8 @@ struct PipelineSink: LiveEventSink {
   }
 
   mutating func deviceVanished(at time: Microseconds) { pipeline.cancelAll(at: time) }
+  /// Output reaches a pipe as it happens, not in 64 KiB blocks.
+  mutating func willWait() { pipeline.flushOutput() }
   mutating func interrupted(at time: Microseconds) { pipeline.cancelAll(at: time) }
 }
 

@@ -124,6 +124,9 @@ struct TracePipeline {
     reportWarnings(line: 0)
   }
 
+  /// Writes the buffered standard output now (the live loop calls it before it waits).
+  func flushOutput() { console.out.flush() }
+
   /// Cancels every touch and gesture in flight at `time` (device gone, interrupted).
   mutating func cancelAll(at time: Microseconds) {
     if let frame = decoder.cancelAll(at: time) { deliver(frame) }

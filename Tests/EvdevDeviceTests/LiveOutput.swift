@@ -40,6 +40,12 @@ enum LiveOutput {
     return problems
   }
 
+  /// Whether the `t` of the lines never decreases.
+  static func timesIncrease(_ lines: [Line]) -> Bool {
+    let times = lines.compactMap { $0["t"] as? Double }
+    return zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
+  }
+
   /// Violations of "each continuous gesture that began ends or is cancelled exactly once".
   static func gestureViolations(_ lines: [Line]) -> [String] {
     var active: [String: Int] = [:]

@@ -99,6 +99,7 @@ struct LiveRobustnessTests {
     // The long press began while the finger rested, and Ctrl-C cancelled it.
     let longPress = lines.filter { ($0["gesture"] as? String) == "longPress" }
     #expect(longPress.compactMap { $0["state"] as? String } == ["began", "cancelled"])
+    #expect(LiveOutput.timesIncrease(lines), "cancelled at or after the long press began")
   }
 
   @Test("A missing node is an errno-style error naming the call, exit 1")
