@@ -159,7 +159,11 @@ public struct ExplainEntry: Sendable, Hashable, CustomStringConvertible {
   public func text(origin: Microseconds) -> String {
     let t = seconds(time - origin)
     var out = ""
-    for _ in t.utf8.count..<10 { out += " " }
+    var width = t.utf8.count
+    while width < 10 {
+      out += " "
+      width += 1
+    }
     return out + t + "  explain  " + description
   }
 }

@@ -9,6 +9,9 @@
 //   decode     InputEvent → TouchFrame
 //   recognize  decode + the default recognizer set (gesturectl replay's), and the p50/p99/max
 //              time per frame
+//   engine     recognize − decode, per frame: the recognizers' own cost
+// `--engine-only` runs only the default recognizer set on frames decoded beforehand, for
+// profiling (its ns/frame is higher: the stored frames miss the cache).
 // and the peak resident memory of the process.
 
 import GestureRecognition
@@ -23,6 +26,11 @@ var repeats = 5
 if let index = arguments.firstIndex(of: "--repeat"), index + 1 < arguments.count {
   repeats = max(1, Int(arguments[index + 1]) ?? 5)
   arguments.removeSubrange(index...(index + 1))
+}
+var engineOnly = false
+if let index = arguments.firstIndex(of: "--engine-only") {
+  engineOnly = true
+  arguments.remove(at: index)
 }
 guard let path = arguments.first else {
   print("usage: gesture-bench FILE [--repeat N]")
@@ -91,9 +99,28 @@ do {
 print("file      \(path): \(bytes.count) bytes, \(events.count) events")
 report("parse", events: events.count, nanoseconds: best)
 
+// The engine alone, on frames decoded beforehand (profiling only).
+if engineOnly {
+  var decoder = TouchDecoder(device: device)
+  var frames: [TouchFrame] = []
+  for event in events { if let frame = decoder.decode(event) { frames.append(frame) } }
+  var engineBest = UInt64.max
+  for _ in 0..<repeats * 4 {
+    let engine = GestureEngine.makeDefault(onEvent: { _, _ in })
+    let start = now()
+    for frame in frames { engine.process(frame) }
+    engineBest = min(engineBest, now() - start)
+  }
+  print(
+    pad("engine", 10) + fixed(Double(engineBest) / 1e6, places: 1) + " ms  "
+      + fixed(Double(engineBest) / Double(max(frames.count, 1)), places: 0) + " ns/frame")
+  exit(0)
+}
+
 // Decode.
 best = UInt64.max
 var frameCount = 0
+let decodeBest: UInt64
 for _ in 0..<repeats {
   var decoder = TouchDecoder(device: device)
   var frames = 0
@@ -103,6 +130,7 @@ for _ in 0..<repeats {
   frameCount = frames
 }
 report("decode", events: events.count, nanoseconds: best)
+decodeBest = best
 print("frames    \(frameCount)")
 
 // Decode and recognize.
@@ -120,6 +148,10 @@ for _ in 0..<repeats {
   gestureCount = gestures
 }
 report("recognize", events: events.count, nanoseconds: best)
+let engineTime = best > decodeBest ? best - decodeBest : 0
+print(
+  pad("engine", 10) + fixed(Double(engineTime) / 1e6, places: 1) + " ms  "
+    + fixed(Double(engineTime) / Double(max(frameCount, 1)), places: 0) + " ns/frame")
 print("gestures  \(gestureCount) events")
 
 // Time per frame, measured on its own pass (the clock reads would distort the totals).
