@@ -10,8 +10,7 @@
 //   recognize  decode + the default recognizer set (gesturectl replay's), and the p50/p99/max
 //              time per frame
 //   engine     recognize − decode, per frame: the recognizers' own cost
-// `--engine-only` runs only the default recognizer set on frames decoded beforehand, for
-// profiling (its ns/frame is higher: the stored frames miss the cache).
+// `--engine-only` skips the per-frame pass and the peak memory, for profiling the recognizers.
 // and the peak resident memory of the process.
 
 import GestureRecognition
@@ -99,23 +98,6 @@ do {
 print("file      \(path): \(bytes.count) bytes, \(events.count) events")
 report("parse", events: events.count, nanoseconds: best)
 
-// The engine alone, on frames decoded beforehand (profiling only).
-if engineOnly {
-  var decoder = TouchDecoder(device: device)
-  var frames: [TouchFrame] = []
-  for event in events { if let frame = decoder.decode(event) { frames.append(frame) } }
-  var engineBest = UInt64.max
-  for _ in 0..<repeats * 4 {
-    let engine = GestureEngine.makeDefault(onEvent: { _, _ in })
-    let start = now()
-    for frame in frames { engine.process(frame) }
-    engineBest = min(engineBest, now() - start)
-  }
-  print(
-    pad("engine", 10) + fixed(Double(engineBest) / 1e6, places: 1) + " ms  "
-      + fixed(Double(engineBest) / Double(max(frames.count, 1)), places: 0) + " ns/frame")
-  exit(0)
-}
 
 // Decode.
 best = UInt64.max
@@ -153,6 +135,8 @@ print(
   pad("engine", 10) + fixed(Double(engineTime) / 1e6, places: 1) + " ms  "
     + fixed(Double(engineTime) / Double(max(frameCount, 1)), places: 0) + " ns/frame")
 print("gestures  \(gestureCount) events")
+
+if engineOnly { exit(0) }
 
 // Time per frame, measured on its own pass (the clock reads would distort the totals).
 var perFrame: [UInt64] = []
