@@ -34,14 +34,29 @@ public class GestureRecognizer {
   /// The state as the engine last set it.
   @exclusivity(unchecked) public internal(set) var state: GestureState = .possible
   /// The event being delivered to targets (or the last one delivered).
-  @exclusivity(unchecked) public internal(set) var event: GestureEvent?
+  public internal(set) var event: GestureEvent? {
+    get { hasEvent ? lastEvent : nil }
+    set {
+      if let newValue { lastEvent = newValue }
+      hasEvent = newValue != nil
+    }
+  }
+  /// Storage of `event`: not an optional, so the engine writes a new event in place (an
+  /// optional of this size is copied through a temporary on every action).
+  @exclusivity(unchecked) var lastEvent = GestureEvent(
+    time: 0, kind: .tap, state: .possible, touches: 0, location: MillimeterPoint(x: 0, y: 0))
+  /// Whether `lastEvent` holds an event.
+  @exclusivity(unchecked) var hasEvent = false
   /// If set, the recognizer only sees touches that began inside this rectangle (mm).
   @exclusivity(unchecked) public var region: MillimeterRect? {
     didSet {
       regionTouches.removeAll(keepingCapacity: true)
       regionSurface = region == nil ? nil : TouchSurface()
+      engine?.regionChanged(self)
     }
   }
+  /// The engine this recognizer was added to (told when the region changes).
+  weak var engine: GestureEngine?
   /// The touches of the region, when there is one (otherwise the engine's surface is used).
   @exclusivity(unchecked) var regionSurface: TouchSurface?
 
@@ -57,7 +72,8 @@ public class GestureRecognizer {
   @exclusivity(unchecked) var heldEvents: [GestureEvent] = []
   /// Touches accepted through the region.
   @exclusivity(unchecked) var regionTouches: [TouchID] = []
-  /// The accepted touches still down after the last frame.
+  /// The accepted touches still down after the last frame (kept only with a region; without
+  /// one, the engine's surface counts them).
   @exclusivity(unchecked) var activeTouches = 0
   /// The next time the recognizer needs to be woken without a frame, if any.
   @exclusivity(unchecked) var deadline: Microseconds?
