@@ -100,7 +100,7 @@ public final class GestureEngine {
           }
           defer { if regionMask & bit != 0 { recognizer.release(frame) } }
           guard terminalMask & bit == 0 else { return }
-          let step = touches._withUnsafeGuaranteedRef { recognizer.handle(frame, $0) }
+          let step = touches._withUnsafeGuaranteedRef { recognizer.handleFrame(frame, $0) }
           if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
           if case .none = step { return }
           apply(step, to: recognizer, at: frame.time)

@@ -117,6 +117,22 @@ public class GestureRecognizer {
     }
   }
 
+  /// Feeds one frame through a direct call to the subclass (every kind has exactly one final
+  /// class, which sets `kind` in its initializer): a switch on a stored tag predicts far better
+  /// than one indirect call site whose target changes with every recognizer.
+  @inline(__always) final func handleFrame(_ frame: TouchFrame, _ surface: TouchSurface)
+    -> GestureStep
+  {
+    switch kind {
+    case .swipe: unsafeDowncast(self, to: SwipeGestureRecognizer.self).handle(frame, surface)
+    case .tap: unsafeDowncast(self, to: TapGestureRecognizer.self).handle(frame, surface)
+    case .longPress: unsafeDowncast(self, to: LongPressGestureRecognizer.self).handle(frame, surface)
+    case .pan: unsafeDowncast(self, to: PanGestureRecognizer.self).handle(frame, surface)
+    case .pinch: unsafeDowncast(self, to: PinchGestureRecognizer.self).handle(frame, surface)
+    case .rotation: unsafeDowncast(self, to: RotationGestureRecognizer.self).handle(frame, surface)
+    }
+  }
+
   // MARK: Overridden by each recognizer
 
   /// Feeds one frame to the state machine.
