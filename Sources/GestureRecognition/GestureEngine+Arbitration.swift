@@ -126,7 +126,7 @@ extension GestureEngine {
   }
 
   /// Fails `r` and releases recognizers that waited only for it.
-  private func failAndRelease(
+  func failAndRelease(
     _ r: GestureRecognizer, _ reason: GestureReason, at time: Microseconds
   ) {
     fail(r, reason, at: time)

@@ -35,7 +35,7 @@ public final class GestureEngine {
   @exclusivity(unchecked) private var outbox: [Delivery] = []
   /// Events with their original values (released held actions).
   @exclusivity(unchecked) private var stored: [GestureEvent] = []
-  @exclusivity(unchecked) private var delivering = false
+  @exclusivity(unchecked) private(set) var delivering = false
   /// No deadline is due before this time (a lower bound kept while frames are processed, so
   /// `advance(to:)` skips its scan on most frames).
   @exclusivity(unchecked) private var quietUntil: Microseconds = .min
@@ -45,8 +45,13 @@ public final class GestureEngine {
   @exclusivity(unchecked) private var terminalMask: UInt64 = 0
   /// Bit i: recognizer i has a region of its own (kept by the recognizer's `region`).
   @exclusivity(unchecked) var regionMask: UInt64 = 0
+  /// Bit i: recognizer i sees no frames: disabled, or enabled while touches were down and
+  /// waiting for a frame in which every touch down just landed (see `isEnabled`).
+  @exclusivity(unchecked) var blockedMask: UInt64 = 0
+  /// Bit i: recognizer i is enabled and waits for new touches (a subset of `blockedMask`).
+  @exclusivity(unchecked) var waitingMask: UInt64 = 0
   /// The touches of the whole surface, shared by every recognizer without a region.
-  private let surface = TouchSurface()
+  let surface = TouchSurface()
 
   /// The most recognizers one engine holds.
   public static let capacity = 64
@@ -70,6 +75,7 @@ public final class GestureEngine {
     recognizer.engine = self
     if let region { recognizer.region = region }
     if recognizer.regionSurface != nil { regionMask |= 1 << UInt64(recognizer.slot) }
+    if !recognizer.isEnabled { blockedMask |= 1 << UInt64(recognizer.slot) }
     recognizers.append(recognizer)
     simultaneous.append(0)
     requirements.append(0)
@@ -83,6 +89,7 @@ public final class GestureEngine {
     precondition(!delivering, "gesture engine: process called from an action")
     advance(to: frame.time)
     surface.update(frame, owner: nil)
+    if waitingMask != 0 && surface.summary.countBefore == 0 { admitWaiting() }
     // Unowned references: the array keeps every recognizer alive, and skipping the atomic
     // retain/release pairs halves the cost of a frame.
     let shared = Unmanaged.passUnretained(surface)
@@ -90,7 +97,9 @@ public final class GestureEngine {
       for index in list.indices {
         let bit: UInt64 = 1 << UInt64(index)
         // Re-read for each recognizer: an earlier one's success may have failed this one.
-        if terminalMask & bit != 0 && regionMask & bit == 0 { continue }
+        if (terminalMask & bit != 0 && regionMask & bit == 0) || blockedMask & bit != 0 {
+          continue
+        }
         Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
           var touches = shared
           if regionMask & bit != 0, let own = recognizer.regionSurface {
@@ -218,7 +227,7 @@ public final class GestureEngine {
   }
 
   /// Delivers the queued actions, in order: `onEvent`, then the targets in the order added.
-  private func deliver() {
+  func deliver() {
     guard !outbox.isEmpty else { return }
     delivering = true
     var index = 0
@@ -267,9 +276,10 @@ public final class GestureEngine {
           let touches = own ?? surface
           // A recognizer without a region follows the shared surface's touches.
           let active = own == nil ? surface.summary.count : recognizer.activeTouches
+          // A disabled recognizer only resets; it never starts over on a frame.
           let restart =
             frame != nil && active > 0 && !recognizer.ownsTouches
-            && touches.summary.countBefore == 0
+            && touches.summary.countBefore == 0 && blockedMask & (1 << UInt64(index)) == 0
           guard active == 0 || restart else { return }
           move(recognizer, to: .possible, restart ? .newTouches : .allTouchesGone, at: time)
           recognizer.reset()
@@ -295,7 +305,9 @@ public final class GestureEngine {
     recognizers.withUnsafeBufferPointer { list in
       for index in list.indices {
         Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
-          guard let d = recognizer.deadline, d <= bestDeadline else { return }
+          guard blockedMask & (1 << UInt64(index)) == 0, let d = recognizer.deadline,
+            d <= bestDeadline
+          else { return }
           if best < 0 || d < bestDeadline {
             best = index
             bestDeadline = d

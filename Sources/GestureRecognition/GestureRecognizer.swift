@@ -63,6 +63,21 @@ public class GestureRecognizer {
   /// Whether a recognition is held until recognizers it requires to fail have failed.
   public var isAwaitingFailure: Bool { isHeld }
 
+  /// Whether the recognizer takes part in recognition (true by default), as UIKit's.
+  ///
+  /// A disabled recognizer sees no frames and fires no deadlines. Disabling one whose gesture
+  /// is in progress (began or changed) cancels it, delivering a `cancelled` action; disabling
+  /// one that is still deciding about touches (possible, following them or holding a
+  /// recognition) fails it; disabling an idle or finished one changes no state. Enabling takes
+  /// effect for touches that begin afterwards: with touches down, the recognizer waits until a
+  /// frame in which every touch down has just landed. Without an engine, only the flag changes.
+  public var isEnabled = true {
+    didSet {
+      guard isEnabled != oldValue else { return }
+      engine?.enabledChanged(self)
+    }
+  }
+
   @exclusivity(unchecked) var targets: [TargetAction] = []
   /// The position in the engine's list, or -1 before it is added.
   @exclusivity(unchecked) var slot = -1
