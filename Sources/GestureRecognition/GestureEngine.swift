@@ -95,11 +95,9 @@ public final class GestureEngine {
     let shared = Unmanaged.passUnretained(surface)
     recognizers.withUnsafeBufferPointer { list in
       for index in list.indices {
-        let bit: UInt64 = 1 << UInt64(index)
+        let bit: UInt64 = 1 &<< UInt64(index)  // index < 64: a plain shift
         // Re-read for each recognizer: an earlier one's success may have failed this one.
-        if (terminalMask & bit != 0 && regionMask & bit == 0) || blockedMask & bit != 0 {
-          continue
-        }
+        if (terminalMask & ~regionMask | blockedMask) & bit != 0 { continue }
         Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
           var touches = shared
           if regionMask & bit != 0, let own = recognizer.regionSurface {
