@@ -22,6 +22,18 @@ extension GestureEngine {
     dependents[b.slot] |= 1 << UInt64(a.slot)
   }
 
+  /// Notes whether `r` now has a region of its own.
+  func regionChanged(_ r: GestureRecognizer) {
+    guard r.slot >= 0 else { return }
+    let bit: UInt64 = 1 << UInt64(r.slot)
+    if r.regionSurface != nil {
+      regionMask |= bit
+    } else {
+      regionMask &= ~bit
+      r.activeTouches = 0
+    }
+  }
+
   /// Applies what a recognizer's state machine asked for.
   func apply(_ step: GestureStep, to r: GestureRecognizer, at time: Microseconds) {
     switch step {
@@ -114,7 +126,7 @@ extension GestureEngine {
   }
 
   /// Fails `r` and releases recognizers that waited only for it.
-  private func failAndRelease(
+  func failAndRelease(
     _ r: GestureRecognizer, _ reason: GestureReason, at time: Microseconds
   ) {
     fail(r, reason, at: time)

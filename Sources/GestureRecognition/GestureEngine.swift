@@ -35,16 +35,23 @@ public final class GestureEngine {
   @exclusivity(unchecked) private var outbox: [Delivery] = []
   /// Events with their original values (released held actions).
   @exclusivity(unchecked) private var stored: [GestureEvent] = []
-  @exclusivity(unchecked) private var delivering = false
+  @exclusivity(unchecked) private(set) var delivering = false
   /// No deadline is due before this time (a lower bound kept while frames are processed, so
   /// `advance(to:)` skips its scan on most frames).
   @exclusivity(unchecked) private var quietUntil: Microseconds = .min
-  /// How many recognizers are in a terminal state (so `resetFinished` skips its scan at 0).
-  @exclusivity(unchecked) private var terminalCount = 0
-  /// How many recognizers had a region of their own at the last frame.
-  @exclusivity(unchecked) private var regionCount = 0
+  /// Bit i: recognizer i is in a terminal state (it sees no frames; `resetFinished` scans only
+  /// these). Kept by `move`, so the per-frame loop skips finished recognizers without touching
+  /// them.
+  @exclusivity(unchecked) private var terminalMask: UInt64 = 0
+  /// Bit i: recognizer i has a region of its own (kept by the recognizer's `region`).
+  @exclusivity(unchecked) var regionMask: UInt64 = 0
+  /// Bit i: recognizer i sees no frames: disabled, or enabled while touches were down and
+  /// waiting for a frame in which every touch down just landed (see `isEnabled`).
+  @exclusivity(unchecked) var blockedMask: UInt64 = 0
+  /// Bit i: recognizer i is enabled and waits for new touches (a subset of `blockedMask`).
+  @exclusivity(unchecked) var waitingMask: UInt64 = 0
   /// The touches of the whole surface, shared by every recognizer without a region.
-  private let surface = TouchSurface()
+  let surface = TouchSurface()
 
   /// The most recognizers one engine holds.
   public static let capacity = 64
@@ -64,8 +71,11 @@ public final class GestureEngine {
   ) -> Recognizer {
     precondition(recognizer.slot < 0, "gesture engine: recognizer added twice")
     precondition(recognizers.count < Self.capacity, "gesture engine: more than 64 recognizers")
-    if let region { recognizer.region = region }
     recognizer.slot = recognizers.count
+    recognizer.engine = self
+    if let region { recognizer.region = region }
+    if recognizer.regionSurface != nil { regionMask |= 1 << UInt64(recognizer.slot) }
+    if !recognizer.isEnabled { blockedMask |= 1 << UInt64(recognizer.slot) }
     recognizers.append(recognizer)
     simultaneous.append(0)
     requirements.append(0)
@@ -79,26 +89,25 @@ public final class GestureEngine {
     precondition(!delivering, "gesture engine: process called from an action")
     advance(to: frame.time)
     surface.update(frame, owner: nil)
-    let sharedCount = surface.summary.count
+    if waitingMask != 0 && surface.summary.countBefore == 0 { admitWaiting() }
     // Unowned references: the array keeps every recognizer alive, and skipping the atomic
     // retain/release pairs halves the cost of a frame.
     let shared = Unmanaged.passUnretained(surface)
-    regionCount = 0
     recognizers.withUnsafeBufferPointer { list in
       for index in list.indices {
+        let bit: UInt64 = 1 &<< UInt64(index)  // index < 64: a plain shift
+        // Re-read for each recognizer: an earlier one's success may have failed this one.
+        if (terminalMask & ~regionMask | blockedMask) & bit != 0 { continue }
         Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
           var touches = shared
-          var active = sharedCount
-          if let own = recognizer.regionSurface {
-            regionCount += 1
-            active = recognizer.admit(frame)
+          if regionMask & bit != 0, let own = recognizer.regionSurface {
+            recognizer.activeTouches = recognizer.admit(frame)
             own.update(frame, owner: recognizer)
             touches = Unmanaged.passUnretained(own)
           }
-          recognizer.activeTouches = active
-          defer { if recognizer.regionSurface != nil { recognizer.release(frame) } }
-          guard !recognizer.state.isTerminal else { return }
-          let step = touches._withUnsafeGuaranteedRef { recognizer.handle(frame, $0) }
+          defer { if regionMask & bit != 0 { recognizer.release(frame) } }
+          guard terminalMask & bit == 0 else { return }
+          let step = touches._withUnsafeGuaranteedRef { recognizer.handleFrame(frame, $0) }
           if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
           if case .none = step { return }
           apply(step, to: recognizer, at: frame.time)
@@ -157,7 +166,9 @@ public final class GestureEngine {
         fail(recognizer, .cancelledByEngine, at: time)
       }
       recognizer.activeTouches = 0
-      recognizer.regionTouches.removeAll(keepingCapacity: true)
+      if !recognizer.regionTouches.isEmpty {
+        recognizer.regionTouches.removeAll(keepingCapacity: true)
+      }
       recognizer.regionSurface?.removeAll()
       recognizer.deadline = nil
     }
@@ -183,8 +194,10 @@ public final class GestureEngine {
           time: time, recognizer: recognizer.name, kind: recognizer.kind, from: recognizer.state,
           to: state, reason: reason))
     }
-    if state.isTerminal != recognizer.state.isTerminal {
-      terminalCount += state.isTerminal ? 1 : -1
+    if state.isTerminal {
+      terminalMask |= 1 << UInt64(recognizer.slot)
+    } else {
+      terminalMask &= ~(1 << UInt64(recognizer.slot))
     }
     recognizer.state = state
   }
@@ -212,22 +225,30 @@ public final class GestureEngine {
   }
 
   /// Delivers the queued actions, in order: `onEvent`, then the targets in the order added.
-  private func deliver() {
+  func deliver() {
     guard !outbox.isEmpty else { return }
     delivering = true
     var index = 0
+    // An action may queue more (the outbox grows while it is read): re-read the count.
     while index < outbox.count {
       let delivery = outbox[index]
-      let recognizer: GestureRecognizer = delivery.recognizer
-      recognizer.event =
-        delivery.stored >= 0
-        ? stored[delivery.stored] : recognizer.makeEvent(delivery.state, at: delivery.time)
-      if let onEvent, let event = recognizer.event { onEvent(event, recognizer) }
-      if !recognizer.targets.isEmpty { recognizer.sendActions() }
+      // Unowned: the engine's list keeps every recognizer alive.
+      Unmanaged.passUnretained(delivery.recognizer)._withUnsafeGuaranteedRef { recognizer in
+        if delivery.stored >= 0 {
+          recognizer.lastEvent = stored[delivery.stored]
+        } else {
+          recognizer.lastEvent = recognizer.makeEvent(delivery.state, at: delivery.time)
+        }
+        recognizer.hasEvent = true
+        if let onEvent { onEvent(recognizer.lastEvent, recognizer) }
+        if !recognizer.targets.isEmpty { recognizer.sendActions() }
+      }
       index += 1
     }
-    outbox.removeAll(keepingCapacity: true)
-    stored.removeAll(keepingCapacity: true)
+    // `removeAll(keepingCapacity:)` goes through the generic range replacement; the elements
+    // are trivial values, so dropping them one by one from the end is cheaper.
+    while !outbox.isEmpty { outbox.removeLast() }
+    if !stored.isEmpty { stored.removeAll(keepingCapacity: true) }
     delivering = false
   }
 
@@ -241,24 +262,29 @@ public final class GestureEngine {
     // Only a recognizer whose touches are all gone resets: none can while touches are down on
     // the shared surface and no recognizer has a region of its own, except on a frame where
     // every touch down just landed (a restart).
-    guard terminalCount > 0,
-      surface.summary.count == 0 || regionCount > 0
+    guard terminalMask != 0,
+      surface.summary.count == 0 || regionMask != 0
         || (frame != nil && surface.summary.countBefore == 0)
     else { return false }
     var restarted = false
     recognizers.withUnsafeBufferPointer { list in
-      for index in list.indices {
+      for index in list.indices where terminalMask & (1 << UInt64(index)) != 0 {
         Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
-          guard recognizer.state.isTerminal else { return }
-          let touches = recognizer.regionSurface ?? surface
+          let own = recognizer.regionSurface
+          let touches = own ?? surface
+          // A recognizer without a region follows the shared surface's touches.
+          let active = own == nil ? surface.summary.count : recognizer.activeTouches
+          // A disabled recognizer only resets; it never starts over on a frame.
           let restart =
-            frame != nil && recognizer.activeTouches > 0 && !recognizer.ownsTouches
-            && touches.summary.countBefore == 0
-          guard recognizer.activeTouches == 0 || restart else { return }
+            frame != nil && active > 0 && !recognizer.ownsTouches
+            && touches.summary.countBefore == 0 && blockedMask & (1 << UInt64(index)) == 0
+          guard active == 0 || restart else { return }
           move(recognizer, to: .possible, restart ? .newTouches : .allTouchesGone, at: time)
           recognizer.reset()
           recognizer.isHeld = false
-          recognizer.heldEvents.removeAll(keepingCapacity: true)
+          if !recognizer.heldEvents.isEmpty {
+            recognizer.heldEvents.removeAll(keepingCapacity: true)
+          }
           guard restart, let frame else { return }
           let step = recognizer.handle(frame, touches)
           if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
@@ -277,7 +303,9 @@ public final class GestureEngine {
     recognizers.withUnsafeBufferPointer { list in
       for index in list.indices {
         Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
-          guard let d = recognizer.deadline, d <= bestDeadline else { return }
+          guard blockedMask & (1 << UInt64(index)) == 0, let d = recognizer.deadline,
+            d <= bestDeadline
+          else { return }
           if best < 0 || d < bestDeadline {
             best = index
             bestDeadline = d

@@ -52,6 +52,8 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
   case touchCancelled
   /// The engine cancelled gestures in flight (for example the device vanished).
   case cancelledByEngine
+  /// The recognizer was disabled (`isEnabled` set to false) while following touches.
+  case disabled
   /// Another recognizer began or was recognized and the pair is not simultaneous.
   case prevented(by: String)
   /// A recognizer this one requires to fail succeeded.
@@ -99,6 +101,7 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
     case .lifted(let remaining): "lifted, " + String(remaining) + " touch(es) left"
     case .touchCancelled: "a touch was cancelled"
     case .cancelledByEngine: "cancelled by the engine"
+    case .disabled: "disabled"
     case .prevented(let name): "prevented by " + name
     case .requiredSucceeded(let name): name + " (required to fail) succeeded"
     case .waitingFor(let name): "held until " + name + " fails"
@@ -159,7 +162,11 @@ public struct ExplainEntry: Sendable, Hashable, CustomStringConvertible {
   public func text(origin: Microseconds) -> String {
     let t = seconds(time - origin)
     var out = ""
-    for _ in t.utf8.count..<10 { out += " " }
+    var width = t.utf8.count
+    while width < 10 {
+      out += " "
+      width += 1
+    }
     return out + t + "  explain  " + description
   }
 }

@@ -34,19 +34,49 @@ public class GestureRecognizer {
   /// The state as the engine last set it.
   @exclusivity(unchecked) public internal(set) var state: GestureState = .possible
   /// The event being delivered to targets (or the last one delivered).
-  @exclusivity(unchecked) public internal(set) var event: GestureEvent?
+  public internal(set) var event: GestureEvent? {
+    get { hasEvent ? lastEvent : nil }
+    set {
+      if let newValue { lastEvent = newValue }
+      hasEvent = newValue != nil
+    }
+  }
+  /// Storage of `event`: not an optional, so the engine writes a new event in place (an
+  /// optional of this size is copied through a temporary on every action).
+  @exclusivity(unchecked) var lastEvent = GestureEvent(
+    time: 0, kind: .tap, state: .possible, touches: 0, location: MillimeterPoint(x: 0, y: 0))
+  /// Whether `lastEvent` holds an event.
+  @exclusivity(unchecked) var hasEvent = false
   /// If set, the recognizer only sees touches that began inside this rectangle (mm).
   @exclusivity(unchecked) public var region: MillimeterRect? {
     didSet {
       regionTouches.removeAll(keepingCapacity: true)
       regionSurface = region == nil ? nil : TouchSurface()
+      engine?.regionChanged(self)
     }
   }
+  /// The engine this recognizer was added to (told when the region changes).
+  weak var engine: GestureEngine?
   /// The touches of the region, when there is one (otherwise the engine's surface is used).
   @exclusivity(unchecked) var regionSurface: TouchSurface?
 
   /// Whether a recognition is held until recognizers it requires to fail have failed.
   public var isAwaitingFailure: Bool { isHeld }
+
+  /// Whether the recognizer takes part in recognition (true by default), as UIKit's.
+  ///
+  /// A disabled recognizer sees no frames and fires no deadlines. Disabling one whose gesture
+  /// is in progress (began or changed) cancels it, delivering a `cancelled` action; disabling
+  /// one that is still deciding about touches (possible, following them or holding a
+  /// recognition) fails it; disabling an idle or finished one changes no state. Enabling takes
+  /// effect for touches that begin afterwards: with touches down, the recognizer waits until a
+  /// frame in which every touch down has just landed. Without an engine, only the flag changes.
+  public var isEnabled = true {
+    didSet {
+      guard isEnabled != oldValue else { return }
+      engine?.enabledChanged(self)
+    }
+  }
 
   @exclusivity(unchecked) var targets: [TargetAction] = []
   /// The position in the engine's list, or -1 before it is added.
@@ -57,7 +87,8 @@ public class GestureRecognizer {
   @exclusivity(unchecked) var heldEvents: [GestureEvent] = []
   /// Touches accepted through the region.
   @exclusivity(unchecked) var regionTouches: [TouchID] = []
-  /// The accepted touches still down after the last frame.
+  /// The accepted touches still down after the last frame (kept only with a region; without
+  /// one, the engine's surface counts them).
   @exclusivity(unchecked) var activeTouches = 0
   /// The next time the recognizer needs to be woken without a frame, if any.
   @exclusivity(unchecked) var deadline: Microseconds?
@@ -98,6 +129,22 @@ public class GestureRecognizer {
     guard region != nil else { return }
     for touch in frame.touches where isLeaving(touch.phase) {
       if let i = regionTouches.firstIndex(of: touch.id) { regionTouches.remove(at: i) }
+    }
+  }
+
+  /// Feeds one frame through a direct call to the subclass (every kind has exactly one final
+  /// class, which sets `kind` in its initializer): a switch on a stored tag predicts far better
+  /// than one indirect call site whose target changes with every recognizer.
+  @inline(__always) final func handleFrame(_ frame: TouchFrame, _ surface: TouchSurface)
+    -> GestureStep
+  {
+    switch kind {
+    case .swipe: unsafeDowncast(self, to: SwipeGestureRecognizer.self).handle(frame, surface)
+    case .tap: unsafeDowncast(self, to: TapGestureRecognizer.self).handle(frame, surface)
+    case .longPress: unsafeDowncast(self, to: LongPressGestureRecognizer.self).handle(frame, surface)
+    case .pan: unsafeDowncast(self, to: PanGestureRecognizer.self).handle(frame, surface)
+    case .pinch: unsafeDowncast(self, to: PinchGestureRecognizer.self).handle(frame, surface)
+    case .rotation: unsafeDowncast(self, to: RotationGestureRecognizer.self).handle(frame, surface)
     }
   }
 

@@ -121,7 +121,9 @@ private struct PinchMachine {
       state = .tracking
     }
     lastTime = frame.time
-    if cluster.moved { tracker.add(x: cluster.scale, y: 0, at: frame.time) }
+    // Tracking one finger, the tracker is reset below: the sample would be dropped at once.
+    let resetsTracker = cluster.count == 1 && !cancelled && state == .tracking
+    if cluster.moved && !resetsTracker { tracker.add(x: cluster.scale, y: 0, at: frame.time) }
     touches = cluster.count > 0 ? cluster.count : before
     if cluster.count > 0 { location = cluster.centroid }
     switch state {

@@ -160,7 +160,8 @@ private struct SwipeMachine {
     if mostTouches < c.touchesRequired {
       return lifted ? fail(.tooFewTouches(mostTouches, required: c.touchesRequired)) : .none
     }
-    let verdict = judge(surface, elapsed: elapsed, c)
+    let stroke = PlaneVector(dx: cluster.position.x - origin.x, dy: cluster.position.y - origin.y)
+    let verdict = Self.judge(stroke, surface, elapsed: elapsed, c)
     if case .swiped(let nearest, _, _) = verdict {
       direction = nearest
       velocity = tracker.velocity(at: frame.time)
@@ -174,10 +175,12 @@ private struct SwipeMachine {
   }
 
   /// `.swiped` if the stroke so far qualifies, otherwise the first condition it misses.
-  private func judge(
-    _ surface: TouchSurface, elapsed: Microseconds, _ c: SwipeGestureRecognizer.Configuration
+  ///
+  /// Static, so the mutating `handle` does not copy the whole machine to call it.
+  private static func judge(
+    _ stroke: PlaneVector, _ surface: TouchSurface, elapsed: Microseconds,
+    _ c: SwipeGestureRecognizer.Configuration
   ) -> GestureReason {
-    let stroke = PlaneVector(dx: cluster.position.x - origin.x, dy: cluster.position.y - origin.y)
     let distance = stroke.length
     if distance < c.minimumDistance { return .tooShort(distance, required: c.minimumDistance) }
     // At least 1 ms: a whole stroke inside one report interval is not infinitely fast.
@@ -194,7 +197,7 @@ private struct SwipeMachine {
 
   /// With several fingers: the one direction every finger moved in (each at
   /// least half the minimum distance, within the angle), or nil if they disagree.
-  private func fingersAgree(
+  private static func fingersAgree(
     _ surface: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
   ) -> SwipeDirection? {
     var common: SwipeDirection?

@@ -42,7 +42,10 @@ struct TouchCluster {
   /// Applies the summary of the surface's current frame.
   ///
   /// - Returns: Whether any touch ended or was cancelled in this frame.
-  @discardableResult
+  ///
+  /// Inlined into each state machine: its values then stay in registers (a call wrote the
+  /// position as two halves that the caller read back as one, stalling the store forwarding).
+  @discardableResult @inline(__always)
   mutating func update(_ surface: TouchSurface) -> (lifted: Bool, cancelled: Bool) {
     if count == 0 {
       position = surface.summary.centroid

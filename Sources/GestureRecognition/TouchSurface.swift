@@ -33,7 +33,8 @@ struct FrameSummary {
 /// The engine keeps one for all recognizers without a region; a recognizer with a region keeps
 /// its own. The similarity fit q′ ≈ s·R(θ)·p′ over the touches present in both frames is
 /// computed here once per frame from running sums, so every recognizer reads it in O(1).
-/// Storage is preallocated for 16 touches: updating never allocates.
+/// Storage for 16 touches is allocated once, as raw memory the class owns (no array
+/// uniqueness checks in the per-frame loop): updating never allocates.
 final class TouchSurface {
   /// The most touches tracked; more are ignored.
   static let capacity = 16
@@ -47,92 +48,110 @@ final class TouchSurface {
     var leaving: Bool
   }
 
-  /// The touches of the current frame, leaving ones included.
-  @exclusivity(unchecked) private(set) var members: [Member] = []
+  /// Room for `capacity` members, of which the first `count` are initialized (a trivial type:
+  /// nothing to deinitialize).
+  private let storage = UnsafeMutablePointer<Member>.allocate(capacity: TouchSurface.capacity)
+  /// How many members are stored.
+  @exclusivity(unchecked) private var count = 0
   /// Whether a member is leaving.
   @exclusivity(unchecked) private var hasLeaving = false
   /// The summary of the current frame.
   @exclusivity(unchecked) private(set) var summary = FrameSummary()
 
-  init() {
-    members.reserveCapacity(Self.capacity)
+  init() {}
+
+  deinit {
+    storage.deallocate()
+  }
+
+  /// The touches of the current frame, leaving ones included (valid until the next update).
+  var members: UnsafeBufferPointer<Member> {
+    UnsafeBufferPointer(start: storage, count: count)
   }
 
   /// Forgets every touch (the engine cancelled everything).
   func removeAll() {
-    members.removeAll(keepingCapacity: true)
+    count = 0
     hasLeaving = false
     summary = FrameSummary()
   }
 
-  private func index(of id: TouchID) -> Int? {
+  @inline(__always) private func index(of id: TouchID) -> Int {
     var i = 0
-    while i < members.count {
-      if members[i].id == id { return i }
+    while i < count {
+      if storage[i].id == id { return i }
       i += 1
     }
-    return nil
+    return -1
   }
 
   /// Applies one frame, keeping only touches `owner` accepts (all when `owner` is nil).
   func update(_ frame: TouchFrame, owner: GestureRecognizer?) {
     if hasLeaving {
       var kept = 0
-      for i in members.indices where !members[i].leaving {
-        members[kept] = members[i]
+      for i in 0..<count where !storage[i].leaving {
+        storage[kept] = storage[i]
         kept += 1
       }
-      members.removeLast(members.count - kept)
+      count = kept
       hasLeaving = false
     }
     var s = FrameSummary()
-    s.countBefore = members.count
+    s.countBefore = count
     s.centroid = summary.centroid
     var common = 0.0
     var px = 0.0, py = 0.0, qx = 0.0, qy = 0.0
     var pq = 0.0, pxq = 0.0, pp = 0.0
     var cx = 0.0, cy = 0.0, down = 0
     var lx = 0.0, ly = 0.0, leavers = 0
-    for touch in frame.touches where owner?.accepts(touch) ?? true {
-      let q = touch.location
-      let terminal = isLeaving(touch.phase)
-      guard let i = index(of: touch.id) else {
-        if !terminal && members.count < Self.capacity {
-          members.append(Member(id: touch.id, start: q, last: q, leaving: false))
-          s.landing.x += q.x
-          s.landing.y += q.y
-          s.landing.n += 1
+    frame.touches.withUnsafeBufferPointer { touches in
+      for t in 0..<touches.count {
+        if let owner, !owner.accepts(touches[t]) { continue }
+        let id = touches[t].id
+        let phase = touches[t].phase
+        let q = touches[t].location
+        let terminal = isLeaving(phase)
+        let i = index(of: id)
+        guard i >= 0 else {
+          if !terminal && count < Self.capacity {
+            (storage + count).initialize(to: Member(id: id, start: q, last: q, leaving: false))
+            count += 1
+            s.landing.x += q.x
+            s.landing.y += q.y
+            s.landing.n += 1
+            cx += q.x
+            cy += q.y
+            down += 1
+          }
+          continue
+        }
+        let member = storage + i
+        let p = member.pointee.last
+        if p.x != q.x || p.y != q.y { s.moved = true }
+        common += 1
+        px += p.x
+        py += p.y
+        qx += q.x
+        qy += q.y
+        pq += p.x * q.x + p.y * q.y
+        pxq += p.x * q.y - p.y * q.x
+        pp += p.x * p.x + p.y * p.y
+        let dx = q.x - member.pointee.start.x
+        let dy = q.y - member.pointee.start.y
+        s.largestMovementSquared = max(s.largestMovementSquared, dx * dx + dy * dy)
+        member.pointee.last = q
+        if terminal {
+          if case .ended = phase { s.lifted = true } else { s.cancelled = true }
+          lx += q.x
+          ly += q.y
+          leavers += 1
+          member.pointee.leaving = true
+          hasLeaving = true
+        } else {
           cx += q.x
           cy += q.y
           down += 1
         }
-        continue
-      }
-      let p = members[i].last
-      if p.x != q.x || p.y != q.y { s.moved = true }
-      common += 1
-      px += p.x
-      py += p.y
-      qx += q.x
-      qy += q.y
-      pq += p.x * q.x + p.y * q.y
-      pxq += p.x * q.y - p.y * q.x
-      pp += p.x * p.x + p.y * p.y
-      let dx = q.x - members[i].start.x
-      let dy = q.y - members[i].start.y
-      s.largestMovementSquared = max(s.largestMovementSquared, dx * dx + dy * dy)
-      members[i].last = q
-      if terminal {
-        if case .ended = touch.phase { s.lifted = true } else { s.cancelled = true }
-        lx += q.x
-        ly += q.y
-        leavers += 1
-        members[i].leaving = true
-        hasLeaving = true
-      } else {
-        cx += q.x
-        cy += q.y
-        down += 1
       }
     }
     s.count = down
@@ -157,9 +176,9 @@ final class TouchSurface {
     }
     if down >= 2 {
       var sum = 0.0
-      for m in members where !m.leaving {
-        let dx = m.last.x - s.centroid.x
-        let dy = m.last.y - s.centroid.y
+      for i in 0..<count where !storage[i].leaving {
+        let dx = storage[i].last.x - s.centroid.x
+        let dy = storage[i].last.y - s.centroid.y
         sum += (dx * dx + dy * dy).squareRoot()
       }
       s.span = sum / Double(down)

@@ -37,21 +37,31 @@ public struct VelocityTracker: Sendable {
 
   /// Records the position `(x, y)` (mm) at event time `time`.
   public mutating func add(x: Double, y: Double, at time: Microseconds) {
-    if count > 0 && samples[newest].time == time {
-      samples[newest] = Sample(time: time, x: x, y: y)
-      return
+    let sample = Sample(time: time, x: x, y: y)
+    // One uniqueness check for the write, none for the read.
+    samples.withUnsafeMutableBufferPointer { ring in
+      if count > 0 && ring[newest].time == time {
+        ring[newest] = sample
+        return
+      }
+      if count == 0 {
+        newest = 0
+      } else {
+        newest = newest + 1 == Self.capacity ? 0 : newest + 1
+      }
+      ring[newest] = sample
+      if count < Self.capacity { count += 1 }
     }
-    if count == 0 {
-      newest = 0
-    } else {
-      newest = newest + 1 == Self.capacity ? 0 : newest + 1
-    }
-    samples[newest] = Sample(time: time, x: x, y: y)
-    if count < Self.capacity { count += 1 }
   }
 
   /// The estimated velocity at event time `time`, in units per second.
   public func velocity(at time: Microseconds) -> PlaneVector {
+    samples.withUnsafeBufferPointer { velocity(at: time, $0) }
+  }
+
+  private func velocity(at time: Microseconds, _ samples: UnsafeBufferPointer<Sample>)
+    -> PlaneVector
+  {
     guard count > 0, time - samples[newest].time <= Self.stopGap else { return .zero }
     let t0 = samples[newest].time
     let x0 = samples[newest].x

@@ -11,14 +11,15 @@ import TouchInput
 ///   `handleTap` → `ImageCarousel.tap()` (dismisses the alert);
 /// - double tap → `handleDoubleTap` → `ImageCarousel.doubleTap(at:)`;
 /// - one-finger long press, on began → `handleLongPress` → `ImageCarousel.longPress()`;
-/// - one-finger pan (began by 1 finger; its steps are used only while exactly one finger is down
-///   and no pinch is active) → `handlePan` → `ImageCarousel.pan(by:)`, which moves the image only
-///   while zoomed;
+/// - one-finger pan, enabled only while the image is zoomed (`isEnabled` follows the model after
+///   every change: enabled when it becomes zoomed, disabled when it returns to 1×; began by 1
+///   finger, its steps are used only while exactly one finger is down and no pinch is active) →
+///   `handlePan` → `ImageCarousel.pan(by:)`;
 /// - pinch, simultaneous with the pan → `handlePinch` → `ImageCarousel.zoom(by:from:to:)`: the
 ///   image point under the fingers follows their centroid.
 ///
-/// Swipe and pan are simultaneous too: when not zoomed the pan changes nothing and the swipe
-/// flips; when zoomed the pan moves the image and the swipe is ignored. Targets are held weakly
+/// Swipe and pan are simultaneous too: when not zoomed the pan is disabled and the swipe flips;
+/// when zoomed the pan moves the image and the swipe is ignored. Targets are held weakly
 /// by the recognizers, so dropping the controller silences them.
 ///
 /// Feed it with `process(_:)` and `advance(to:)` (or `engine` directly); time is event time only.
@@ -77,6 +78,7 @@ public final class CarouselController {
     longPress.addTarget(self, action: CarouselController.handleLongPress)
     pan.addTarget(self, action: CarouselController.handlePan)
     pinch.addTarget(self, action: CarouselController.handlePinch)
+    syncPan()
   }
 
   // MARK: Input
@@ -113,7 +115,8 @@ public final class CarouselController {
   ///
   /// - Returns: `false` when the state was saved for another image list; nothing changes then.
   public func restore(_ state: CarouselState) -> Bool {
-    model.restore(state)
+    defer { syncPan() }
+    return model.restore(state)
   }
 
   // MARK: Actions
@@ -183,7 +186,14 @@ public final class CarouselController {
   /// Passes a change, if any, to `onChange`.
   private func report(_ change: CarouselChange?, at time: Microseconds) {
     guard let change else { return }
+    syncPan()
     onChange?(change, time)
+  }
+
+  /// Enables the pan while the image is zoomed and disables it at 1× (a drag then only swipes).
+  /// Enabling takes effect for touches that begin afterwards.
+  private func syncPan() {
+    if pan.isEnabled != model.isZoomed { pan.isEnabled = model.isZoomed }
   }
 
   /// A surface point as a view point (the view is the surface).

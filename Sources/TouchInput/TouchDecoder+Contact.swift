@@ -48,6 +48,14 @@ extension TouchDecoder {
     return nextTouchID
   }
 
+  /// Empties a touch array, keeping its storage: dropping the trivial elements from the end
+  /// is far cheaper per frame than `removeAll(keepingCapacity:)`, which goes through the generic
+  /// range replacement.
+  @inline(__always)
+  static func clear(_ touches: inout [Touch]) {
+    while !touches.isEmpty { touches.removeLast() }
+  }
+
   /// Sorts the frame's touches by id (insertion sort: a handful, nearly always in order).
   @inline(__always)
   static func sortByID(_ touches: inout [Touch]) {

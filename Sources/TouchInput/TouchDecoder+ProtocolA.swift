@@ -68,7 +68,7 @@ extension TouchDecoder {
       contactTaken[index] = false
     }
     matchContactsToTracks()
-    frame.removeAll(keepingCapacity: true)
+    Self.clear(&frame)
     var changed = false
     var kept = 0
     for index in 0..<trackCount {

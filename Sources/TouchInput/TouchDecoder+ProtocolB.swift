@@ -66,11 +66,11 @@ extension TouchDecoder {
   mutating func reportSlots(at time: Microseconds) -> TouchFrame? {
     guard slotsDirty || !terminal.isEmpty else { return nil }
     slotsDirty = false
-    frame.removeAll(keepingCapacity: true)
+    Self.clear(&frame)
     var changed = !terminal.isEmpty
     if changed {
       frame.append(contentsOf: terminal)
-      terminal.removeAll(keepingCapacity: true)
+      Self.clear(&terminal)
     }
     for index in 0..<slotsInUse {
       guard slots[index].trackingID >= 0 else {
@@ -120,7 +120,7 @@ extension TouchDecoder {
       minY = min(minY, Int64(raw.y))
       maxY = max(maxY, Int64(raw.y))
     }
-    frame.removeAll(keepingCapacity: true)
+    Self.clear(&frame)
     if first < 0 {
       guard boxContact.touchID != 0 else { return nil }
       frame.append(touch(boxContact, phase: .ended))

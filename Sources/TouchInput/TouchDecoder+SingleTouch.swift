@@ -69,7 +69,7 @@ extension TouchDecoder {
       single.location = location
       phase = .moved
     }
-    frame.removeAll(keepingCapacity: true)
+    Self.clear(&frame)
     frame.append(touch(single, phase: phase))
     if phase == .ended { single.touchID = 0 }
     return TouchFrame(time: time, touches: frame)

@@ -163,6 +163,44 @@ func stroke(
     #expect(run.violations.isEmpty && !run.pendingDeadline)
   }
 
+  @Test("The pan is enabled only while zoomed: off at 1×, on after a zoom, off again at 1×")
+  func panEnabledOnlyWhileZoomed() {
+    let controller = makeController()
+    #expect(!controller.pan.isEnabled)
+    var s = TouchScript()
+    s.down(1, at: 0, x: 100, y: 50)
+    s.drag(1, to: 110, 50, from: 0, to: 400, every: 20)
+    s.up(1, at: 400)
+    s.tap(1, at: 1000, x: 100, y: 50)
+    s.tap(1, at: 1150, x: 100, y: 50)
+    s.down(1, at: 1600, x: 100, y: 50)
+    s.drag(1, to: 110, 50, from: 1600, to: 2000, every: 20)
+    s.up(1, at: 2000)
+    s.tap(1, at: 2500, x: 100, y: 50)
+    s.tap(1, at: 2650, x: 100, y: 50)
+    let run = play(s, on: controller)
+    // The slow drag at 1× reports no pan at all; the same drag while zoomed pans.
+    #expect(run.gestures.filter { $0 == "pan began" }.count == 1)
+    #expect(run.log.first == "1210 ms: zoom 2.00x at (100.0, 50.0) mm")
+    #expect(run.log.last == "2710 ms: zoom 1.00x at (100.0, 50.0) mm")
+    #expect(run.log.dropFirst().dropLast().allSatisfy { $0.contains("pan to") })
+    #expect(run.log.contains("2000 ms: pan to (10.0, 0.0) mm"))
+    #expect(!controller.pan.isEnabled)
+  }
+
+  @Test("A restored zoomed state enables the pan")
+  func restoredZoomEnablesPan() {
+    let zoomed = makeController()
+    var s = TouchScript()
+    s.tap(1, at: 0, x: 100, y: 50)
+    s.tap(1, at: 150, x: 100, y: 50)
+    _ = play(s, on: zoomed)
+    #expect(zoomed.pan.isEnabled)
+    let restored = makeController()
+    #expect(restored.restore(zoomed.state))
+    #expect(restored.pan.isEnabled == restored.model.isZoomed)
+  }
+
   @Test("A third finger landing during a pinch does not move the image")
   func pinchWithThirdFinger() {
     var s = TouchScript()

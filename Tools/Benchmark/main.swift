@@ -9,6 +9,8 @@
 //   decode     InputEvent → TouchFrame
 //   recognize  decode + the default recognizer set (gesturectl replay's), and the p50/p99/max
 //              time per frame
+//   engine     recognize − decode, per frame: the recognizers' own cost
+// `--engine-only` skips the per-frame pass and the peak memory, for profiling the recognizers.
 // and the peak resident memory of the process.
 
 import GestureRecognition
@@ -23,6 +25,11 @@ var repeats = 5
 if let index = arguments.firstIndex(of: "--repeat"), index + 1 < arguments.count {
   repeats = max(1, Int(arguments[index + 1]) ?? 5)
   arguments.removeSubrange(index...(index + 1))
+}
+var engineOnly = false
+if let index = arguments.firstIndex(of: "--engine-only") {
+  engineOnly = true
+  arguments.remove(at: index)
 }
 guard let path = arguments.first else {
   print("usage: gesture-bench FILE [--repeat N]")
@@ -91,9 +98,11 @@ do {
 print("file      \(path): \(bytes.count) bytes, \(events.count) events")
 report("parse", events: events.count, nanoseconds: best)
 
+
 // Decode.
 best = UInt64.max
 var frameCount = 0
+let decodeBest: UInt64
 for _ in 0..<repeats {
   var decoder = TouchDecoder(device: device)
   var frames = 0
@@ -103,6 +112,7 @@ for _ in 0..<repeats {
   frameCount = frames
 }
 report("decode", events: events.count, nanoseconds: best)
+decodeBest = best
 print("frames    \(frameCount)")
 
 // Decode and recognize.
@@ -120,7 +130,13 @@ for _ in 0..<repeats {
   gestureCount = gestures
 }
 report("recognize", events: events.count, nanoseconds: best)
+let engineTime = best > decodeBest ? best - decodeBest : 0
+print(
+  pad("engine", 10) + fixed(Double(engineTime) / 1e6, places: 1) + " ms  "
+    + fixed(Double(engineTime) / Double(max(frameCount, 1)), places: 0) + " ns/frame")
 print("gestures  \(gestureCount) events")
+
+if engineOnly { exit(0) }
 
 // Time per frame, measured on its own pass (the clock reads would distort the totals).
 var perFrame: [UInt64] = []
