@@ -8,10 +8,11 @@
 ///   A tap landing too late or too far away ends the sequence and starts a new one, so every
 ///   tap is reported exactly once (single + 2 × double + 3 × triple = taps).
 /// - One long press (1 touch, 500 ms).
-/// - Swipes in the four axis directions with 1, 2 and 3 fingers.
+/// - One swipe in the four axis directions of 1-3 fingers (reporting the count it saw; it
+///   decides as three exact-count swipes would, sharing one cluster and velocity tracker).
 /// - One pan of 1-5 touches; pinch and rotation, simultaneous with each other and with the pan.
 ///
-/// Swipe and pan: the pan stays live (it begins after 3 mm of slop), and each swipe is
+/// Swipe and pan: the pan stays live (it begins after 3 mm of slop), and the swipe is
 /// simultaneous with it, so a fast stroke reports pan began, a swipe recognized as soon as the
 /// stroke is long and fast enough (no lift needed), then pan changed… and pan ended. A slow drag
 /// reports only the pan; the swipe fails as too slow or too long. Consumers that want one or the
@@ -23,8 +24,8 @@ public final class DefaultGestureSet {
   public let taps: [TapGestureRecognizer]
   /// The long press.
   public let longPress: LongPressGestureRecognizer
-  /// `swipes[touches - 1]`: the swipe recognizers for 1, 2 and 3 fingers.
-  public let swipes: [SwipeGestureRecognizer]
+  /// The swipe of 1-3 fingers.
+  public let swipe: SwipeGestureRecognizer
   /// The pan.
   public let pan: PanGestureRecognizer
   /// The pinch.
@@ -36,9 +37,7 @@ public final class DefaultGestureSet {
   public init(onEvent: ((GestureEvent, GestureRecognizer) -> Void)? = nil) {
     let engine = GestureEngine()
     engine.onEvent = onEvent
-    swipes = (1...3).map {
-      engine.add(SwipeGestureRecognizer(SwipeGestureRecognizer.Configuration(touches: $0)))
-    }
+    swipe = engine.add(SwipeGestureRecognizer(.init(touches: 1...3)))
     taps = (1...3).map {
       engine.add(TapGestureRecognizer(TapGestureRecognizer.Configuration(taps: $0, touches: 1...5)))
     }
@@ -48,7 +47,7 @@ public final class DefaultGestureSet {
     rotation = engine.add(RotationGestureRecognizer())
     engine.require(taps[0], toFail: taps[1])
     engine.require(taps[1], toFail: taps[2])
-    for swipe in swipes { engine.recognizeSimultaneously(swipe, pan) }
+    engine.recognizeSimultaneously(swipe, pan)
     engine.recognizeSimultaneously(pinch, rotation)
     engine.recognizeSimultaneously(pinch, pan)
     engine.recognizeSimultaneously(rotation, pan)

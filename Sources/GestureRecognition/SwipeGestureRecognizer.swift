@@ -25,8 +25,10 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
   public struct Configuration: Sendable, Hashable {
     /// The directions recognized (UIKit's default is right only; ours the four axes).
     public var directions: SwipeDirections = .cardinals
-    /// Fingers that must swipe together.
+    /// Fewest fingers that swipe together.
     public var touchesRequired = 1
+    /// Most fingers that swipe together (equal to `touchesRequired` unless a range was given).
+    public var maximumTouches = 1
     /// How far the centroid must travel: 7.8 mm. UIKit 50 pt = 7.8 mm (private, decaying to
     /// 4.1 mm at 0.5 s); lisgd 11.7 mm on a PinePhone.
     public var minimumDistance: Millimeters = 7.8
@@ -43,11 +45,18 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
     /// With diagonals enabled, use at most 22.5°.
     public var maximumAngle: Double = 30
 
-    /// Creates a configuration with the defaults.
+    /// Creates a configuration with the defaults, for `touches` fingers.
     public init(directions: SwipeDirections = .cardinals, touches: Int = 1) {
-      precondition(touches >= 1, "swipe: touches start at 1")
+      self.init(directions: directions, touches: touches...touches)
+    }
+
+    /// Creates a configuration with the defaults, for any finger count in `touches` (the event
+    /// reports the count seen).
+    public init(directions: SwipeDirections = .cardinals, touches: ClosedRange<Int>) {
+      precondition(touches.lowerBound >= 1, "swipe: touches start at 1")
       self.directions = directions
-      touchesRequired = touches
+      touchesRequired = touches.lowerBound
+      maximumTouches = touches.upperBound
     }
   }
 
@@ -58,8 +67,16 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
     self.configuration = configuration
-    let n = configuration.touchesRequired
-    super.init(kind: .swipe, name: name ?? (n == 1 ? "" : String(n) + "-finger ") + "swipe")
+    super.init(kind: .swipe, name: name ?? Self.defaultName(configuration))
+  }
+
+  /// "swipe", "2-finger swipe", "2-3-finger swipe" (a range from 1 finger reads as "swipe").
+  static func defaultName(_ c: Configuration) -> String {
+    if c.touchesRequired == 1 { return "swipe" }
+    let fingers =
+      c.maximumTouches == c.touchesRequired
+      ? String(c.touchesRequired) : String(c.touchesRequired) + "-" + String(c.maximumTouches)
+    return fingers + "-finger swipe"
   }
 
   override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
@@ -73,11 +90,14 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
 
   override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
     GestureEvent(
-      time: time, kind: .swipe, state: state, touches: configuration.touchesRequired,
+      time: time, kind: .swipe, state: state,
+      touches: max(machine.fingers, configuration.touchesRequired),
       location: machine.location, direction: machine.direction,
       velocity: .planar(machine.velocity))
   }
 
+  /// The number of fingers of the recognized swipe (0 before recognition).
+  public var touches: Int { machine.fingers }
   /// The recognized direction (nil before recognition).
   public var direction: SwipeDirection? { machine.direction }
   /// The centroid's velocity when recognized (mm/s).
@@ -87,6 +107,12 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
 }
 
 /// The swipe state machine.
+///
+/// With a range of finger counts it decides as one exact-count swipe per count would, sharing
+/// one cluster and one velocity tracker: the count being judged is the most touches seen so
+/// far; a count below it has failed (too many touches), one above it waits for more fingers.
+/// A stroke off the axes fails only the count it was judged with: a finger landing later
+/// starts judging the next count.
 private struct SwipeMachine {
   private enum State {
     /// No touch yet. A touch down moves to `tracking`.
@@ -104,6 +130,10 @@ private struct SwipeMachine {
   private var tracker = VelocityTracker()
   private var origin = MillimeterPoint(x: 0, y: 0)
   private var mostTouches = 0
+  /// The finger count whose stroke pointed off the axes (0: none): it is no longer judged.
+  private var offAxisCount = 0
+  /// The finger count of the recognized swipe (0 before).
+  private(set) var fingers = 0
   private(set) var direction: SwipeDirection?
   private(set) var velocity = PlaneVector.zero
   private(set) var location = MillimeterPoint(x: 0, y: 0)
@@ -114,6 +144,8 @@ private struct SwipeMachine {
     cluster.removeAll()
     tracker.reset()
     mostTouches = 0
+    offAxisCount = 0
+    fingers = 0
     direction = nil
     velocity = .zero
   }
@@ -151,26 +183,36 @@ private struct SwipeMachine {
     location = cluster.centroid
     if cancelled { return fail(.touchCancelled) }
     mostTouches = max(mostTouches, before, cluster.count)
-    if mostTouches > c.touchesRequired {
-      return fail(.tooManyTouches(mostTouches, limit: c.touchesRequired))
+    // Every count in the range is below the most touches seen: all failed.
+    if mostTouches > c.maximumTouches {
+      return fail(.tooManyTouches(mostTouches, limit: c.maximumTouches))
     }
     let elapsed = frame.time - since
     if elapsed > c.maximumDuration { return fail(.tooLong(elapsed, limit: c.maximumDuration)) }
     guard cluster.moved || lifted else { return .none }
-    if mostTouches < c.touchesRequired {
-      return lifted ? fail(.tooFewTouches(mostTouches, required: c.touchesRequired)) : .none
+    // No count to judge yet (too few fingers, or this count pointed off the axes): the
+    // counts above wait for more fingers, and fail at the first lift.
+    if mostTouches < c.touchesRequired || mostTouches == offAxisCount {
+      let required = max(c.touchesRequired, offAxisCount + 1)
+      return lifted ? fail(.tooFewTouches(mostTouches, required: required)) : .none
     }
     let stroke = PlaneVector(dx: cluster.position.x - origin.x, dy: cluster.position.y - origin.y)
-    let verdict = Self.judge(stroke, surface, elapsed: elapsed, c)
+    let verdict = Self.judge(stroke, surface, elapsed: elapsed, touches: mostTouches, c)
     if case .swiped(let nearest, _, _) = verdict {
+      fingers = mostTouches
       direction = nearest
       velocity = tracker.velocity(at: frame.time)
       state = .done
       return .recognize(verdict)
     }
     // The first moment the stroke is long and fast enough decides its direction: a stroke
-    // off the axes then (a hook, a diagonal flick) is no swipe, even if it later turns.
-    if case .offAxis = verdict { return fail(verdict) }
+    // off the axes then (a hook, a diagonal flick) is no swipe of this count, even if it later
+    // turns; a larger count may still be judged once another finger lands.
+    if case .offAxis = verdict {
+      if lifted || mostTouches == c.maximumTouches { return fail(verdict) }
+      offAxisCount = mostTouches
+      return .none
+    }
     return lifted ? fail(verdict) : .none
   }
 
@@ -178,7 +220,7 @@ private struct SwipeMachine {
   ///
   /// Static, so the mutating `handle` does not copy the whole machine to call it.
   private static func judge(
-    _ stroke: PlaneVector, _ surface: TouchSurface, elapsed: Microseconds,
+    _ stroke: PlaneVector, _ surface: TouchSurface, elapsed: Microseconds, touches: Int,
     _ c: SwipeGestureRecognizer.Configuration
   ) -> GestureReason {
     let distance = stroke.length
@@ -191,7 +233,7 @@ private struct SwipeMachine {
     }
     let degrees = angle * 180 / Double.pi
     if degrees > c.maximumAngle { return .offAxis(degrees, limit: c.maximumAngle) }
-    if c.touchesRequired > 1 && fingersAgree(surface, c) != nearest { return .fingersDisagree }
+    if touches > 1 && fingersAgree(surface, c) != nearest { return .fingersDisagree }
     return .swiped(nearest, distance: distance, speed: speed)
   }
 
