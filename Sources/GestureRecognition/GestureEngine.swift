@@ -52,6 +52,12 @@ public final class GestureEngine {
   @exclusivity(unchecked) var waitingMask: UInt64 = 0
   /// The touches of the whole surface, shared by every recognizer without a region.
   let surface = TouchSurface()
+  /// The recognizers again, unretained, in raw memory the engine owns (`recognizers` keeps
+  /// them alive): the per-frame loop reads them without retaining the array's buffer.
+  private let list = UnsafeMutablePointer<Unmanaged<GestureRecognizer>>.allocate(
+    capacity: GestureEngine.capacity)
+  /// How many entries of `list` are set.
+  @exclusivity(unchecked) private var listCount = 0
 
   /// The most recognizers one engine holds.
   public static let capacity = 64
@@ -60,6 +66,10 @@ public final class GestureEngine {
   public init() {
     outbox.reserveCapacity(64)
     stored.reserveCapacity(16)
+  }
+
+  deinit {
+    list.deallocate()
   }
 
   /// Adds a recognizer (after those already added) and returns it.
@@ -77,6 +87,8 @@ public final class GestureEngine {
     if recognizer.regionSurface != nil { regionMask |= 1 << UInt64(recognizer.slot) }
     if !recognizer.isEnabled { blockedMask |= 1 << UInt64(recognizer.slot) }
     recognizers.append(recognizer)
+    (list + listCount).initialize(to: Unmanaged.passUnretained(recognizer))
+    listCount += 1
     simultaneous.append(0)
     requirements.append(0)
     dependents.append(0)
@@ -93,25 +105,23 @@ public final class GestureEngine {
     // Unowned references: the array keeps every recognizer alive, and skipping the atomic
     // retain/release pairs halves the cost of a frame.
     let shared = Unmanaged.passUnretained(surface)
-    recognizers.withUnsafeBufferPointer { list in
-      for index in list.indices {
-        let bit: UInt64 = 1 &<< UInt64(index)  // index < 64: a plain shift
-        // Re-read for each recognizer: an earlier one's success may have failed this one.
-        if (terminalMask & ~regionMask | blockedMask) & bit != 0 { continue }
-        Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { recognizer in
-          var touches = shared
-          if regionMask & bit != 0, let own = recognizer.regionSurface {
-            recognizer.activeTouches = recognizer.admit(frame)
-            own.update(frame, owner: recognizer)
-            touches = Unmanaged.passUnretained(own)
-          }
-          defer { if regionMask & bit != 0 { recognizer.release(frame) } }
-          guard terminalMask & bit == 0 else { return }
-          let step = touches._withUnsafeGuaranteedRef { recognizer.handleFrame(frame, $0) }
-          if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
-          if case .none = step { return }
-          apply(step, to: recognizer, at: frame.time)
+    for index in 0..<listCount {
+      let bit: UInt64 = 1 &<< UInt64(index)  // index < 64: a plain shift
+      // Re-read for each recognizer: an earlier one's success may have failed this one.
+      if (terminalMask & ~regionMask | blockedMask) & bit != 0 { continue }
+      list[index]._withUnsafeGuaranteedRef { recognizer in
+        var touches = shared
+        if regionMask & bit != 0, let own = recognizer.regionSurface {
+          recognizer.activeTouches = recognizer.admit(frame)
+          own.update(frame, owner: recognizer)
+          touches = Unmanaged.passUnretained(own)
         }
+        defer { if regionMask & bit != 0 { recognizer.release(frame) } }
+        guard terminalMask & bit == 0 else { return }
+        let step = touches._withUnsafeGuaranteedRef { recognizer.handleFrame(frame, $0) }
+        if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
+        if case .none = step { return }
+        apply(step, to: recognizer, at: frame.time)
       }
     }
     deliver()
