@@ -13,7 +13,20 @@ public final class GestureEngine {
   /// Receives every state change of every recognizer with its reason; nil costs nothing.
   @exclusivity(unchecked) public var explain: ((ExplainEntry) -> Void)?
   /// Receives every delivered action, before the recognizer's targets.
-  @exclusivity(unchecked) public var onEvent: ((GestureEvent, GestureRecognizer) -> Void)?
+  public var onEvent: ((GestureEvent, GestureRecognizer) -> Void)? {
+    get { sink?.call }
+    set {
+      // Replaced from an action: the running closure stays alive until the delivery ends.
+      if delivering, let sink { retiredSinks.append(sink) }
+      sink = newValue.map(EventSink.init)
+      sinkReference = sink.map { Unmanaged.passUnretained($0) }
+    }
+  }
+  /// `onEvent` in a box, and the box unretained: `deliver()` calls it with no retain/release
+  /// of the closure's context per action.
+  @exclusivity(unchecked) private var sink: EventSink?
+  @exclusivity(unchecked) private var sinkReference: Unmanaged<EventSink>?
+  @exclusivity(unchecked) private var retiredSinks: [EventSink] = []
   /// The latest event time seen.
   @exclusivity(unchecked) public private(set) var time: Microseconds = .min
 
@@ -244,13 +257,16 @@ public final class GestureEngine {
       let delivery = outbox[index]
       // Unowned: the engine's list keeps every recognizer alive.
       Unmanaged.passUnretained(delivery.recognizer)._withUnsafeGuaranteedRef { recognizer in
+        // Made in a local and handed to `onEvent` from there: one copy of the event, not two.
+        let event: GestureEvent
         if delivery.stored >= 0 {
-          recognizer.lastEvent = stored[delivery.stored]
+          event = stored[delivery.stored]
         } else {
-          recognizer.lastEvent = recognizer.makeEvent(delivery.state, at: delivery.time)
+          event = recognizer.makeEvent(delivery.state, at: delivery.time)
         }
+        recognizer.lastEvent = event
         recognizer.hasEvent = true
-        if let onEvent { onEvent(recognizer.lastEvent, recognizer) }
+        if let sink = sinkReference { sink._withUnsafeGuaranteedRef { $0.call(event, recognizer) } }
         if !recognizer.targets.isEmpty { recognizer.sendActions() }
       }
       index += 1
@@ -259,6 +275,7 @@ public final class GestureEngine {
     // are trivial values, so dropping them one by one from the end is cheaper.
     while !outbox.isEmpty { outbox.removeLast() }
     if !stored.isEmpty { stored.removeAll(keepingCapacity: true) }
+    if !retiredSinks.isEmpty { retiredSinks.removeAll() }
     delivering = false
   }
 
@@ -325,4 +342,10 @@ public final class GestureEngine {
     }
     return best < 0 ? nil : recognizers[best]
   }
+}
+
+/// The engine's `onEvent` closure, boxed so it can be called through an unretained reference.
+private final class EventSink {
+  let call: (GestureEvent, GestureRecognizer) -> Void
+  init(_ call: @escaping (GestureEvent, GestureRecognizer) -> Void) { self.call = call }
 }
