@@ -45,7 +45,11 @@ public final class GestureEngine {
     /// An index in `stored`, or -1.
     let stored: Int
   }
-  @exclusivity(unchecked) private var outbox: [Delivery] = []
+  /// The queued actions, in raw memory the engine owns (a trivial type; no array uniqueness
+  /// checks per action): `outboxCount` of `outboxCapacity` are set. Grows, never shrinks.
+  @exclusivity(unchecked) private var outbox = UnsafeMutablePointer<Delivery>.allocate(capacity: 64)
+  @exclusivity(unchecked) private var outboxCapacity = 64
+  @exclusivity(unchecked) private var outboxCount = 0
   /// Events with their original values (released held actions).
   @exclusivity(unchecked) private var stored: [GestureEvent] = []
   @exclusivity(unchecked) private(set) var delivering = false
@@ -77,12 +81,12 @@ public final class GestureEngine {
 
   /// Creates an engine with no recognizers.
   public init() {
-    outbox.reserveCapacity(64)
     stored.reserveCapacity(16)
   }
 
   deinit {
     list.deallocate()
+    outbox.deallocate()
   }
 
   /// Adds a recognizer (after those already added) and returns it.
@@ -227,14 +231,26 @@ public final class GestureEngine {
 
   /// Queues an action for delivery after the current transition completes.
   func enqueue(_ recognizer: GestureRecognizer, _ state: GestureState, at time: Microseconds) {
-    outbox.append(Delivery(recognizer: recognizer, state: state, time: time, stored: -1))
+    push(Delivery(recognizer: recognizer, state: state, time: time, stored: -1))
   }
 
   /// Queues an action whose event was made earlier (a released held action).
   func enqueue(_ recognizer: GestureRecognizer, stored event: GestureEvent) {
-    outbox.append(
+    push(
       Delivery(recognizer: recognizer, state: event.state, time: event.time, stored: stored.count))
     stored.append(event)
+  }
+
+  private func push(_ delivery: Delivery) {
+    if outboxCount == outboxCapacity {
+      let larger = UnsafeMutablePointer<Delivery>.allocate(capacity: outboxCapacity * 2)
+      larger.moveInitialize(from: outbox, count: outboxCount)
+      outbox.deallocate()
+      outbox = larger
+      outboxCapacity *= 2
+    }
+    (outbox + outboxCount).initialize(to: delivery)
+    outboxCount += 1
   }
 
   /// Explains a held recognition (possible stays possible).
@@ -249,11 +265,11 @@ public final class GestureEngine {
 
   /// Delivers the queued actions, in order: `onEvent`, then the targets in the order added.
   func deliver() {
-    guard !outbox.isEmpty else { return }
+    guard outboxCount > 0 else { return }
     delivering = true
     var index = 0
     // An action may queue more (the outbox grows while it is read): re-read the count.
-    while index < outbox.count {
+    while index < outboxCount {
       let delivery = outbox[index]
       // Unowned: the engine's list keeps every recognizer alive.
       Unmanaged.passUnretained(delivery.recognizer)._withUnsafeGuaranteedRef { recognizer in
@@ -271,9 +287,7 @@ public final class GestureEngine {
       }
       index += 1
     }
-    // `removeAll(keepingCapacity:)` goes through the generic range replacement; the elements
-    // are trivial values, so dropping them one by one from the end is cheaper.
-    while !outbox.isEmpty { outbox.removeLast() }
+    outboxCount = 0  // trivial values: nothing to deinitialize
     if !stored.isEmpty { stored.removeAll(keepingCapacity: true) }
     if !retiredSinks.isEmpty { retiredSinks.removeAll() }
     delivering = false
