@@ -142,7 +142,14 @@ public final class GestureEngine {
       }
     }
     deliver()
-    if resetFinished(at: frame.time, restartingOn: frame) { deliver() }
+    // `resetFinished`'s own first test, here: most frames have nothing to reset, and the call
+    // alone costs more than the test.
+    let summary = surface.summary
+    if terminalMask != 0 && (summary.count == 0 || regionMask != 0 || summary.countBefore == 0),
+      resetFinished(at: frame.time, restartingOn: frame)
+    {
+      deliver()
+    }
   }
 
   /// Fires every deadline up to and including `time`, in deadline order, with no new frame.
