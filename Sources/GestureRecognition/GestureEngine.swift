@@ -125,6 +125,12 @@ public final class GestureEngine {
     for index in 0..<listCount {
       let bit: UInt64 = 1 &<< UInt64(index)  // index < 64: a plain shift
       // Re-read for each recognizer: an earlier one's success may have failed this one.
+      if regionMask == 0 {
+        // No regions (the usual case): nothing to admit or release.
+        if (terminalMask | blockedMask) & bit != 0 { continue }
+        list[index]._withUnsafeGuaranteedRef { feed($0, frame, shared) }
+        continue
+      }
       if (terminalMask & ~regionMask | blockedMask) & bit != 0 { continue }
       list[index]._withUnsafeGuaranteedRef { recognizer in
         var touches = shared
@@ -135,10 +141,7 @@ public final class GestureEngine {
         }
         defer { if regionMask & bit != 0 { recognizer.release(frame) } }
         guard terminalMask & bit == 0 else { return }
-        let step = touches._withUnsafeGuaranteedRef { recognizer.handleFrame(frame, $0) }
-        if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
-        if case .none = step { return }
-        apply(step, to: recognizer, at: frame.time)
+        feed(recognizer, frame, touches)
       }
     }
     deliver()
@@ -150,6 +153,17 @@ public final class GestureEngine {
     {
       deliver()
     }
+  }
+
+  /// Lets one recognizer see a frame with `touches`, notes its deadline and applies its step.
+  @inline(__always)
+  private func feed(
+    _ recognizer: GestureRecognizer, _ frame: TouchFrame, _ touches: Unmanaged<TouchSurface>
+  ) {
+    let step = touches._withUnsafeGuaranteedRef { recognizer.handleFrame(frame, $0) }
+    if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
+    if case .none = step { return }
+    apply(step, to: recognizer, at: frame.time)
   }
 
   /// Fires every deadline up to and including `time`, in deadline order, with no new frame.
