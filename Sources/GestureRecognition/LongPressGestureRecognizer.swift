@@ -124,7 +124,7 @@ private struct LongPressMachine {
     _ frame: TouchFrame, _ surface: TouchSurface, _ c: LongPressGestureRecognizer.Configuration
   ) -> GestureStep {
     let before = cluster.count
-    let (lifted, cancelled) = cluster.update(surface)
+    let (lifted, cancelled) = cluster.update(surface, keeping: .movement)
     if cluster.count > 0 { location = cluster.centroid }
     switch state {
     case .done:

@@ -126,7 +126,7 @@ private struct PanMachine {
   ) -> GestureStep {
     if case .done = state { return .none }
     let before = cluster.count
-    let (lifted, cancelled) = cluster.update(surface)
+    let (lifted, cancelled) = cluster.update(surface, keeping: .position)
     if case .idle = state {
       guard cluster.count > 0 else { return .none }
       state = .tracking

@@ -115,7 +115,7 @@ private struct PinchMachine {
   ) -> GestureStep {
     if case .done = state { return .none }
     let before = cluster.count
-    let (_, cancelled) = cluster.update(surface)
+    let (_, cancelled) = cluster.update(surface, keeping: [.scale, .span])
     if case .idle = state {
       guard cluster.count > 0 else { return .none }
       state = .tracking

@@ -177,7 +177,7 @@ private struct SwipeMachine {
       state = .tracking(since: since)
     }
     let before = cluster.count
-    let (lifted, cancelled) = cluster.update(surface)
+    let (lifted, cancelled) = cluster.update(surface, keeping: .position)
     if before == 0 { origin = cluster.position }
     if cluster.moved { tracker.add(x: cluster.position.x, y: cluster.position.y, at: frame.time) }
     location = cluster.centroid

@@ -180,7 +180,7 @@ private struct TapMachine {
     landingSum.x += landing.x
     landingSum.y += landing.y
     landingSum.n += landing.n
-    let (_, cancelled) = cluster.update(surface)
+    let (_, cancelled) = cluster.update(surface, keeping: .movement)
     switch state {
     case .done:
       return .none

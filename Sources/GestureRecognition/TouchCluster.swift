@@ -39,28 +39,53 @@ struct TouchCluster {
     rotation = 0
   }
 
-  /// Applies the summary of the surface's current frame.
+  /// The accumulated values a recognizer reads (count, moved and centroid are always kept).
+  struct Parts: OptionSet {
+    let rawValue: UInt8
+    /// `position`.
+    static let position = Parts(rawValue: 1)
+    /// `scale`.
+    static let scale = Parts(rawValue: 2)
+    /// `rotation`.
+    static let rotation = Parts(rawValue: 4)
+    /// `span`.
+    static let span = Parts(rawValue: 8)
+    /// `largestMovement`.
+    static let movement = Parts(rawValue: 16)
+    /// Everything.
+    static let all = Parts(rawValue: 31)
+  }
+
+  /// Applies the summary of the surface's current frame, keeping only `parts` (a constant at
+  /// each call site, so the others cost nothing; reading a value not kept gives its initial
+  /// value).
   ///
   /// - Returns: Whether any touch ended or was cancelled in this frame.
   ///
   /// Inlined into each state machine: its values then stay in registers (a call wrote the
   /// position as two halves that the caller read back as one, stalling the store forwarding).
   @discardableResult @inline(__always)
-  mutating func update(_ surface: TouchSurface) -> (lifted: Bool, cancelled: Bool) {
+  mutating func update(_ surface: TouchSurface, keeping parts: Parts = .all) -> (
+    lifted: Bool, cancelled: Bool
+  ) {
     if count == 0 {
-      position = surface.summary.centroid
-      largestMovementSquared = 0
+      if parts.contains(.position) { position = surface.summary.centroid }
+      if parts.contains(.movement) { largestMovementSquared = 0 }
     }
     count = surface.summary.count
     moved = surface.summary.moved
     centroid = surface.summary.centroid
-    span = surface.summary.span
-    largestMovementSquared = max(largestMovementSquared, surface.summary.largestMovementSquared)
+    if parts.contains(.span) { span = surface.summary.span }
+    if parts.contains(.movement) {
+      largestMovementSquared = max(largestMovementSquared, surface.summary.largestMovementSquared)
+    }
     if moved {
-      position.x += surface.summary.shift.dx
-      position.y += surface.summary.shift.dy
-      scale *= surface.summary.scaleFactor
-      rotation += surface.summary.turn
+      if parts.contains(.position) {
+        position.x += surface.summary.shift.dx
+        position.y += surface.summary.shift.dy
+      }
+      if parts.contains(.scale) { scale *= surface.summary.scaleFactor }
+      if parts.contains(.rotation) { rotation += surface.summary.turn }
     }
     return (surface.summary.lifted, surface.summary.cancelled)
   }
