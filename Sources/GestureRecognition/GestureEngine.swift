@@ -116,7 +116,12 @@ public final class GestureEngine {
   /// recognizer see it, arbitrates, delivers the actions and resets finished recognizers.
   public func process(_ frame: TouchFrame) {
     precondition(!delivering, "gesture engine: process called from an action")
-    advance(to: frame.time)
+    // `advance(to:)`'s quick exit, here: on most frames no deadline is due.
+    if frame.time < quietUntil {
+      time = max(time, frame.time)
+    } else {
+      advance(to: frame.time)
+    }
     surface.update(frame, owner: nil)
     if waitingMask != 0 && surface.summary.countBefore == 0 { admitWaiting() }
     // Unowned references: the array keeps every recognizer alive, and skipping the atomic
