@@ -41,7 +41,15 @@ extension GestureEngine {
     case .fail(let reason): failAndRelease(r, reason, at: time)
     case .recognize(let reason): succeed(r, .recognized, reason, at: time)
     case .begin(let reason): succeed(r, .began, reason, at: time)
-    case .change: follow(r, .changed, .touchesMoved, at: time)
+    case .change:
+      // The most frequent step (a continuous gesture moving), inline: nothing to explain or
+      // hold, and a legal move that leaves the terminal mask as it is.
+      if explain == nil && !r.isHeld && (r.state == .began || r.state == .changed) {
+        r.state = .changed
+        enqueue(r, .changed, at: time)
+      } else {
+        follow(r, .changed, .touchesMoved, at: time)
+      }
     case .end(let reason): follow(r, .ended, reason, at: time)
     case .cancel(let reason): follow(r, .cancelled, reason, at: time)
     }
