@@ -64,36 +64,35 @@ public struct VelocityTracker: Sendable {
   {
     guard count > 0, time - samples[newest].time <= Self.stopGap else { return .zero }
     let t0 = samples[newest].time
-    let x0 = samples[newest].x
-    let y0 = samples[newest].y
+    let p0 = SIMD2(samples[newest].x, samples[newest].y)
     var n = 0
     var index = newest
     var later = t0
-    // Sums for the normal equations (τ in seconds, positions relative to the newest sample).
-    var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
-    var sx = 0.0, sxt = 0.0, sxt2 = 0.0, sy = 0.0, syt = 0.0, syt2 = 0.0
+    // Sums for the normal equations (τ in seconds, positions relative to the newest sample),
+    // two lanes at a time: (Στ, Στ²), (Στ³, Στ⁴), (Σx, Σy), (Σxτ, Σyτ), (Σxτ², Σyτ²). Each lane
+    // does the same IEEE operations in the same order as a scalar loop would: the same bits.
+    var s12 = SIMD2<Double>.zero, s34 = SIMD2<Double>.zero
+    var sp = SIMD2<Double>.zero, spt = SIMD2<Double>.zero, spt2 = SIMD2<Double>.zero
     while n < count {
       let sample = samples[index]
       let t = sample.time
-      if t0 - t > Self.horizon || later - t > Self.stopGap { break }
-      let tau = Double(t - t0) / 1_000_000
-      let x = sample.x - x0
-      let y = sample.y - y0
+      // Wrapping arithmetic: sample times are ordered and far from the Int64 limits.
+      if t0 &- t > Self.horizon || later &- t > Self.stopGap { break }
+      let tau = Double(t &- t0) / 1_000_000
+      let p = SIMD2(sample.x, sample.y) - p0
       let tau2 = tau * tau
-      s1 += tau
-      s2 += tau2
-      s3 += tau2 * tau
-      s4 += tau2 * tau2
-      sx += x
-      sxt += x * tau
-      sxt2 += x * tau2
-      sy += y
-      syt += y * tau
-      syt2 += y * tau2
-      n += 1
+      let powers = SIMD2(tau, tau2)
+      s12 += powers
+      s34 += powers * tau2
+      sp += p
+      spt += p * tau
+      spt2 += p * tau2
+      n &+= 1
       later = t
-      index = index == 0 ? Self.capacity - 1 : index - 1
+      index = index == 0 ? Self.capacity - 1 : index &- 1
     }
+    let s1 = s12.x, s2 = s12.y, s3 = s34.x, s4 = s34.y
+    let sx = sp.x, sxt = spt.x, sxt2 = spt2.x, sy = sp.y, syt = spt.y, syt2 = spt2.y
     guard n >= 2 else { return .zero }
     let s0 = Double(n)
     if n >= 3 {
