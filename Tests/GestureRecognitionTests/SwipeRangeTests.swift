@@ -145,3 +145,30 @@ func randomStrokes(seed: UInt64, count: Int) -> TouchScript {
     #expect(range.violations.isEmpty)
   }
 }
+
+@Suite struct EventSinkTests {
+  @Test("onEvent replaced from an action: the running closure finishes, the new one gets the rest")
+  func replacedFromAction() {
+    let set = DefaultGestureSet()
+    final class Log { var first: [GestureKind] = [], second: [GestureKind] = [] }
+    let log = Log()
+    let engine = set.engine
+    engine.onEvent = { event, _ in
+      log.first.append(event.kind)
+      // Dropping the only reference to this closure while it runs.
+      engine.onEvent = { event, _ in log.second.append(event.kind) }
+      log.first.append(event.kind)
+    }
+    let script = swipeScript(.right)
+    for frame in script.frames { engine.process(frame) }
+    engine.flush(after: script.endTime)
+    let reference = DefaultGestureSet()
+    var all: [GestureKind] = []
+    reference.engine.onEvent = { event, _ in all.append(event.kind) }
+    for frame in script.frames { reference.engine.process(frame) }
+    reference.engine.flush(after: script.endTime)
+    #expect(log.first == [.pan, .pan])
+    #expect(log.second == Array(all.dropFirst()))
+    #expect(log.second.contains(.swipe))
+  }
+}
