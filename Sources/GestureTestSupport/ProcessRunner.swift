@@ -47,49 +47,12 @@ public func runProcess(
   _ executable: String, _ arguments: [String], environment: [String: String] = [:],
   timeout: Double = 60
 ) throws -> ProcessResult {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "run-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  let directory = try runDirectory()
   defer { try? FileManager.default.removeItem(at: directory) }
   let outPath = directory.appendingPathComponent("stdout").path
   let errPath = directory.appendingPathComponent("stderr").path
-
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  // A test thread may block signals; the child starts with none blocked and SIGINT/SIGTERM
-  // (and timeout(1)'s SIGALRM) at their defaults, so signal tests behave as in a shell.
-  posix_spawnattr_setflags(
-    &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-  posix_spawnattr_setpgroup(&attributes, 0)
-  var noSignals = sigset_t()
-  sigemptyset(&noSignals)
-  posix_spawnattr_setsigmask(&attributes, &noSignals)
-  var defaults = sigset_t()
-  sigemptyset(&defaults)
-  for signal in [SIGINT, SIGTERM, SIGALRM, SIGPIPE] { sigaddset(&defaults, signal) }
-  posix_spawnattr_setsigdefault(&attributes, &defaults)
-
-  var env = ProcessInfo.processInfo.environment
-  for (key, value) in environment { env[key] = value }
-  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-  let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-  defer {
-    for pointer in argv { free(pointer) }
-    for pointer in envp { free(pointer) }
-  }
-  var pid: pid_t = 0
-  let spawnStatus = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-  guard spawnStatus == 0 else {
-    throw CocoaError(
-      .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "posix_spawn \(executable)"])
-  }
+  let pid = try spawnInOwnGroup(
+    executable, arguments, environment: environment, stdout: .file(outPath), stderrPath: errPath)
 
   var status: Int32 = 0
   var timedOut = false
@@ -108,11 +71,9 @@ public func runProcess(
   }
   // Whatever the child left behind in its group goes too.
   kill(-pid, SIGKILL)
-  let exitStatus: Int32 =
-    (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
   let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-  return ProcessResult(status: exitStatus, stdout: out, stderr: err, timedOut: timedOut)
+  return ProcessResult(status: exitStatus(status), stdout: out, stderr: err, timedOut: timedOut)
 }
 
 /// Runs a built product of this package (`gesturectl`, `synth-trace`, …).

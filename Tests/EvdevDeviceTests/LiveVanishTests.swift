@@ -4,16 +4,15 @@ import Testing
 
 /// Unplugging the device while `gesturectl live` reads it.
 ///
-/// `umockdev-run` cannot remove a device mid-run, so `Tools/umockdev-vanish.py` builds the
-/// testbed through umockdev's GObject API, runs `gesturectl` under the preload and, at a line
-/// of its output, removes the device and hangs up the pty behind the node: `poll()` then
-/// reports `POLLIN | POLLERR | POLLHUP` and `read()` returns 0 bytes.
+/// `umockdev-run` cannot remove a device mid-run; the test kills it at a line of the output
+/// (`UmockdevUnplug`), which hangs up the pty behind the node: `poll()` then reports
+/// `POLLIN | POLLERR | POLLHUP` and `read()` returns 0 bytes, as with a real unplug.
 @Suite(
   "live: the device vanishes",
   .enabled(if: Umockdev.isAvailable, "umockdev-run is not installed (apt install umockdev)"),
   .enabled(
-    if: UmockdevVanish.hasBindings,
-    "umockdev's GObject bindings are missing (apt install python3-gi gir1.2-umockdev-1.0)"))
+    if: UmockdevUnplug.isAvailable,
+    "pidfd_getfd is missing or forbidden (glibc < 2.36, Linux < 5.6 or a seccomp filter)"))
 struct LiveVanishTests {
   /// One finger lands, moves a little and rests: the long press begins from the poll timeout
   /// (so the output reached the pipe with no event after it), then the device goes.
@@ -78,41 +77,52 @@ struct LiveVanishTests {
   }
 }
 
-/// Running `gesturectl live` under `Tools/umockdev-vanish.py`.
+/// Running `gesturectl live` under `umockdev-run` and unplugging the device mid-run.
 enum UmockdevVanish {
-  /// Debian's interpreter, which has python3-gi (a `python3` earlier on `PATH` may not).
-  static let python = "/usr/bin/python3"
-
-  /// The helper script.
-  static var helper: String {
-    packageDirectory.appendingPathComponent("Tools/umockdev-vanish.py").path
-  }
-
   /// What `gesturectl live` prints last on stderr when the device vanished.
   static let message =
     "error: \(Umockdev.node): the device vanished; gestures in flight were cancelled\n"
 
-  /// Whether umockdev's typelib loads in Debian's Python.
-  static let hasBindings: Bool = {
-    guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-    let check =
-      "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev"
-    let result = try? runProcess(python, ["-c", check], timeout: 30)
-    return result?.status == 0
-  }()
+  /// The status reported when `gesturectl` never exited (it was killed with its group).
+  static let stillRunning: Int32 = 124
 
   /// Emulates `trace` in real time, runs `gesturectl live --json --touches` on it, and unplugs
-  /// the device at the first output line containing `trigger`.
+  /// the device (`UmockdevUnplug`) at the first output line containing `trigger`.
+  ///
+  /// `gesturectl` outlives `umockdev-run`, so it runs under `sh`, which writes its exit status
+  /// to a file; the output pipe ends when `gesturectl` and `sh` are gone. `gesturectl` gets 5 s
+  /// from the unplug to exit (`stillRunning` after that).
   static func run(_ trace: TestTrace, unplugAt trigger: String) throws -> ProcessResult {
+    let runner = try #require(Umockdev.runner, "umockdev-run is not installed")
     let directory = try Umockdev.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = try trace.write(to: directory.appendingPathComponent("trace.evemu"))
     let prefix = try Umockdev.fixture(path, in: directory, options: ["--real-time"])
+    let statusPath = directory.appendingPathComponent("status").path
     let gesturectl = productsDirectory.appendingPathComponent("gesturectl").path
-    return try runProcess(
-      python,
-      [helper, prefix, Umockdev.node, trigger, gesturectl, "live", Umockdev.node, "--json",
-        "--touches"],
-      timeout: 14)
+    let node = Umockdev.node
+    var unplugged = false
+    let result = try runProcess(
+      runner,
+      [
+        "-d", prefix + ".umockdev", "-i", "\(node)=\(prefix).ioctl",
+        "-s", "\(node)=\(prefix).script", "--",
+        "/bin/sh", "-c", #"status="$1"; shift; "$@"; echo $? > "$status""#, "sh", statusPath,
+        gesturectl, "live", node, "--json", "--touches",
+      ], timeout: 8
+    ) { line, pid in
+      guard !unplugged, line.contains(trigger) else { return nil }
+      unplugged = true
+      try UmockdevUnplug.unplug(umockdevRun: pid, node: node)
+      return 5
+    }
+    try #require(unplugged, "the output never contained \(trigger): \(result.stderr)")
+    // `umockdev-run`'s own status is the kill's; `gesturectl`'s is in the file.
+    var gesturectlResult = result
+    gesturectlResult.status =
+      (try? String(contentsOfFile: statusPath, encoding: .utf8)).flatMap {
+        Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      } ?? stillRunning
+    return gesturectlResult
   }
 }

@@ -148,6 +148,19 @@ func tapScript(_ count: Int, fingers: Int = 1, hold: Double = 50) -> TouchScript
     #expect(result.violations.isEmpty)
   }
 
+  @Test("a.require(toFail: b) is the engine's requirement, spelled as in UIKit")
+  func requireOnTheRecognizer() {
+    let engine = GestureEngine()
+    let pan = engine.add(PanGestureRecognizer())
+    let swipe = engine.add(SwipeGestureRecognizer())
+    pan.require(toFail: swipe)
+    engine.recognizeSimultaneously(pan, swipe)
+    let result = run(engine, swipeScript(.right))
+    #expect(result.log == ["swipe recognized"])
+    #expect(result.explained.contains("pan failed: swipe (required to fail) succeeded"))
+    #expect(result.violations.isEmpty)
+  }
+
   @Test("require(toFail:): b succeeds, so a fails")
   func requireFailureSucceeds() {
     let engine = GestureEngine()
