@@ -13,7 +13,7 @@
 /// holds about one window of the file at a time, however long the file is. The byte after the
 /// exposed window is replaced by a sentinel newline (in the process's private copy of that
 /// page) and restored when the window grows; the zero page after the file's last byte gives
-/// room for the last sentinel and for scanners that read a few bytes past it.
+/// room for the last one.
 struct FileMapping {
   /// The first byte of the file.
   let base: UnsafeMutablePointer<UInt8>

@@ -18,15 +18,11 @@ final class LineSource {
   static let maxLineLength = 65_536
   /// The default chunk size: 1 MiB.
   static let defaultChunkSize = 1 << 20
-  /// How many bytes after the sentinel newline are always readable (word-wide scanners read a
-  /// whole word that may end past it).
-  static let overreadLength = 8
 
   /// The name used in errors: the path as the user gave it.
   let name: String
   /// The buffer; valid bytes are `storage[start..<end]`, and `storage[end]` is always a
-  /// newline, a sentinel that lets the event parser run without bounds checks. The
-  /// `overreadLength` bytes after it can be read too.
+  /// newline, a sentinel that lets the event parser run without bounds checks.
   let storage: UnsafeMutablePointer<UInt8>
   /// The first byte not yet consumed.
   var start = 0
@@ -71,7 +67,7 @@ final class LineSource {
     self.mapping = nil
     self.chunkSize = max(1, chunkSize ?? LineSource.defaultChunkSize)
     self.capacity = self.chunkSize + LineSource.maxLineLength + 1
-    self.storage = .allocate(capacity: capacity + 1 + LineSource.overreadLength)
+    self.storage = .allocate(capacity: capacity + 1)
     storage[0] = 0x0a
   }
 
@@ -83,7 +79,7 @@ final class LineSource {
     self.mapping = nil
     self.chunkSize = max(1, chunkSize)
     self.capacity = self.chunkSize + LineSource.maxLineLength + 1
-    self.storage = .allocate(capacity: capacity + 1 + LineSource.overreadLength)
+    self.storage = .allocate(capacity: capacity + 1)
     storage[0] = 0x0a
   }
 
