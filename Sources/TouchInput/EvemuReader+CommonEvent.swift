@@ -37,27 +37,42 @@ extension EvemuReader {
     }
     let secondsDigits = secondsStart.distance(to: pointer)
     guard secondsDigits > 0 && secondsDigits <= 12 && pointer.pointee == 0x2e else { return nil }
-    pointer += 1
-    var micros: Int64 = 0
-    for _ in 0..<6 {
-      let digit = pointer.pointee &- 0x30
-      guard digit < 10 else { return nil }
-      micros = micros &* 10 &+ Int64(truncatingIfNeeded: digit)
+    var micros: Int64
+    var type: UInt32
+    var code: UInt32
+    if pointer.distance(to: limit) >= 17, let fields = fixedFields(at: pointer) {
+      (micros, type, code) = fields
+      pointer += 17
+    } else {
       pointer += 1
+      micros = 0
+      for _ in 0..<6 {
+        let digit = pointer.pointee &- 0x30
+        guard digit < 10 else { return nil }
+        micros = micros &* 10 &+ Int64(truncatingIfNeeded: digit)
+        pointer += 1
+      }
+      guard skipSpaces(&pointer), let readType = shortHex(&pointer),
+        skipSpaces(&pointer), let readCode = shortHex(&pointer)
+      else { return nil }
+      (type, code) = (readType, readCode)
     }
-    guard skipSpaces(&pointer), let type = shortHex(&pointer), type <= UInt32(EventType.max),
-      skipSpaces(&pointer), let code = shortHex(&pointer), skipSpaces(&pointer)
-    else { return nil }
+    guard type <= UInt32(EventType.max), skipSpaces(&pointer) else { return nil }
 
     let negative = pointer.pointee == 0x2d
     if negative { pointer += 1 }
     let valueStart = pointer
     var value: Int64 = 0
-    while true {
-      let digit = pointer.pointee &- 0x30
-      guard digit < 10 else { break }
-      value = value &* 10 &+ Int64(truncatingIfNeeded: digit)
-      pointer += 1
+    if !negative && pointer.distance(to: limit) >= 4, let four = fourDigits(at: pointer) {
+      value = four
+      pointer += 4
+    } else {
+      while true {
+        let digit = pointer.pointee &- 0x30
+        guard digit < 10 else { break }
+        value = value &* 10 &+ Int64(truncatingIfNeeded: digit)
+        pointer += 1
+      }
     }
     let valueDigits = valueStart.distance(to: pointer)
     guard valueDigits > 0 && valueDigits <= 10 else { return nil }
@@ -68,16 +83,97 @@ extension EvemuReader {
     while ByteScanner.isBlank(pointer.pointee) { pointer += 1 }
     var newline = pointer
     if pointer.pointee != 0x0a {
-      guard pointer.pointee == UInt8(ascii: "#"),
-        let found = memchr(pointer, 0x0a, pointer.distance(to: limit) + 1)
-      else { return nil }
-      newline = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+      guard pointer.pointee == UInt8(ascii: "#") else { return nil }
+      newline = findNewline(pointer + 1, limit: limit)
     }
     destination.initialize(
       to: InputEvent(
         time: seconds &* 1_000_000 &+ micros, type: UInt16(truncatingIfNeeded: type),
         code: UInt16(truncatingIfNeeded: code), value: Int32(truncatingIfNeeded: value)))
     return newline
+  }
+
+  /// The middle of an `E:` line as evemu writes it, read a word at a time: from the dot of
+  /// the timestamp, `.USEC TYPE CODE ` with exactly 6 digits, 4 hex digits, 4 hex digits and
+  /// single spaces; `nil` for any other shape (the caller then reads the fields one by one).
+  /// The 18 bytes from `dot` must be readable.
+  @inline(__always)
+  private static func fixedFields(at dot: UnsafePointer<UInt8>) -> (Int64, UInt32, UInt32)? {
+    // `.DDDDDD ` in one little-endian word: the dot in the low byte, the space in the high.
+    let word = UInt64(littleEndian: UnsafeRawPointer(dot).loadUnaligned(as: UInt64.self))
+    let shape = word & 0xfff0_f0f0_f0f0_f0ff
+    let carried = (word &+ 0x0006_0606_0606_0600) & 0x00f0_f0f0_f0f0_f000
+    guard shape == 0x2030_3030_3030_302e && carried == 0x0030_3030_3030_3000,
+      dot[12] == 0x20 && dot[17] == 0x20
+    else { return nil }
+    let type = fourHex(dot + 8)
+    let code = fourHex(dot + 13)
+    guard (type | code) <= 0xffff else { return nil }
+    // Two leading zeros and the six digits, the most significant digit in the low byte.
+    let digits = (word &>> 8) &<< 16 | 0x3030
+    return (Int64(truncatingIfNeeded: eightDigits(digits)), type, code)
+  }
+
+  /// The value of eight decimal digits in one little-endian word, the first in the low byte.
+  @inline(__always)
+  private static func eightDigits(_ word: UInt64) -> UInt64 {
+    var value = word &- 0x3030_3030_3030_3030
+    value = (value &* 10 &+ value &>> 8) & 0x00ff_00ff_00ff_00ff
+    value = (value &* 100 &+ value &>> 16) & 0x0000_ffff_0000_ffff
+    return (value &* 10_000 &+ value &>> 32) & 0xffff_ffff
+  }
+
+  /// Four decimal digits at `start`, not followed by a fifth; `nil` otherwise. The 5 bytes
+  /// from `start` must be readable.
+  @inline(__always)
+  private static func fourDigits(at start: UnsafePointer<UInt8>) -> Int64? {
+    let word = UInt32(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt32.self))
+    guard word & 0xf0f0_f0f0 == 0x3030_3030,
+      (word &+ 0x0606_0606) & 0xf0f0_f0f0 == 0x3030_3030,
+      start[4] &- 0x30 >= 10
+    else { return nil }
+    var value = word &- 0x3030_3030
+    value = (value &* 10 &+ value &>> 8) & 0x00ff_00ff
+    value = (value &* 100 &+ value &>> 16) & 0xffff
+    return Int64(value)
+  }
+
+  /// Four hex digits at `start` as a number, or a number above `0xffff` if one is not a hex
+  /// digit.
+  @inline(__always)
+  private static func fourHex(_ start: UnsafePointer<UInt8>) -> UInt32 {
+    hexNibble(start[0]) &<< 12 | hexNibble(start[1]) &<< 8 | hexNibble(start[2]) &<< 4
+      | hexNibble(start[3])
+  }
+
+  /// The value of a hex digit, or `0x10000` if `byte` is not one.
+  @inline(__always)
+  private static func hexNibble(_ byte: UInt8) -> UInt32 {
+    let digit = byte &- 0x30
+    let letter = (byte | 0x20) &- 0x61
+    if digit < 10 { return UInt32(digit) }
+    return letter < 6 ? UInt32(letter) &+ 10 : 0x10000
+  }
+
+  /// The first newline at or after `start`, found eight bytes at a time, reading nothing
+  /// after `limit`, which is a newline.
+  @inline(__always)
+  static func findNewline(_ start: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>)
+    -> UnsafePointer<UInt8>
+  {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var pointer = start
+    while pointer.distance(to: limit) >= 7 {
+      let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+      // A byte of `zeros` is 0 where the word has a newline; its lowest such byte shows up as
+      // the lowest set high bit (higher ones may be false positives, never lower ones).
+      let zeros = word ^ (ones &* 0x0a)
+      let found = (zeros &- ones) & ~zeros & (ones &* 0x80)
+      if found != 0 { return pointer + found.trailingZeroBitCount &>> 3 }
+      pointer += 8
+    }
+    while pointer.pointee != 0x0a { pointer += 1 }
+    return pointer
   }
 
   /// Skips one or more spaces; `false` if there is none.

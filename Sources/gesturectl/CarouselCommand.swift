@@ -1,4 +1,3 @@
-import Foundation
 import GestureRecognition
 import ImageCarousel
 import TouchInput
@@ -109,9 +108,8 @@ final class CarouselSession {
 
   /// The saved state, or nil (with a warning) when the file is missing, unreadable or corrupt.
   private func loadState(_ path: String) -> CarouselState? {
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    guard let data = FileManager.default.contents(atPath: path),
-      let text = String(data: data, encoding: .utf8)
+    guard fileExists(path) else { return nil }
+    guard let bytes = readWholeFile(path), let text = String(validating: bytes, as: UTF8.self)
     else {
       console.warning("\(path): cannot read the carousel state; ignoring it")
       return nil
@@ -127,15 +125,10 @@ final class CarouselSession {
 /// The images of a folder: PNG, JPEG and GIF files sorted by name, with their pixel sizes
 /// read from their headers.
 func loadImages(_ directory: String) throws(CommandFailure) -> [CarouselImage] {
-  let names: [String]
-  do {
-    names = try FileManager.default.contentsOfDirectory(atPath: directory)
-  } catch {
-    throw CommandFailure(message: "\(directory): cannot list images: \(error.localizedDescription)")
-  }
+  let names = try directoryEntries(directory)
   let images = names.filter(CarouselImage.isImageFileName).sorted().map { name in
-    let path = (directory as NSString).appendingPathComponent(name)
-    let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+    let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    let bytes = readWholeFile(path) ?? []
     return CarouselImage(name: name, pixelSize: ImageHeader(bytes: bytes)?.size)
   }
   guard !images.isEmpty else {
