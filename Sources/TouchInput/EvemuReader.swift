@@ -55,15 +55,14 @@ public struct EvemuReader {
       bytes: bytes, name: name, description: description, lenient: lenient, chunkSize: nil)
   }
 
-  /// Opens `path`, mapped when `chunkSize` is `nil`, else read in chunks of `chunkSize` bytes
-  /// (tests use small chunks).
+  /// Opens `path`, reading it in chunks of `chunkSize` bytes (tests use small chunks).
   init(path: String, descriptionPath: String?, lenient: Bool, chunkSize: Int?)
     throws(TraceError)
   {
     let given = try descriptionPath.map { path throws(TraceError) in
       try EvemuReader.readDescription(path: path)
     }
-    let source = try LineSource(path: path, chunkSize: chunkSize)
+    let source = try LineSource(path: path, chunkSize: chunkSize ?? LineSource.defaultChunkSize)
     try self.init(source: source, device: given?.device, header: given?.header, lenient: lenient)
   }
 

@@ -4,15 +4,12 @@
   import Darwin
 #endif
 
-/// The bytes of a recording, with the line count: a regular file mapped whole, or any file
-/// read in chunks into one reusable buffer.
+/// The bytes of a recording, read in chunks into one reusable buffer, with the line count.
 ///
-/// A regular file is mapped (see `FileMapping`): no copy, and its pages are the kernel's to
-/// reclaim. Anything else (a pipe, standard input, a device) is read with POSIX `read` into a
-/// buffer that holds one chunk plus the longest allowed line, so an unfinished line at the end
-/// of a chunk is moved to the front and completed by the next chunk. Either way memory stays
-/// bounded whatever the file's length. For tests and benchmarks the bytes can also come from an
-/// array, copied in the same chunks.
+/// The buffer holds one chunk plus the longest allowed line, so an unfinished line at the end
+/// of a chunk is moved to the front and completed by the next chunk. Memory stays constant
+/// whatever the file's length. The bytes come from a file descriptor (POSIX `read`) or, for
+/// tests and benchmarks, from an array copied in the same chunks.
 final class LineSource {
   /// The longest line accepted, in bytes, without its newline.
   static let maxLineLength = 65_536
@@ -40,11 +37,9 @@ final class LineSource {
   private var descriptor: Int32
   private let memory: [UInt8]
   private var memoryOffset = 0
-  private var mapping: FileMapping?
 
-  /// Opens `path` for reading: mapped if it is a regular file and `chunkSize` is `nil`, else
-  /// read in chunks of `chunkSize` bytes (1 MiB by default; tests use small chunks).
-  init(path: String, chunkSize: Int? = nil) throws(TraceError) {
+  /// Opens `path` for reading.
+  init(path: String, chunkSize: Int = LineSource.defaultChunkSize) throws(TraceError) {
     var descriptor: Int32
     repeat {
       descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -53,19 +48,9 @@ final class LineSource {
       throw TraceError(file: path, line: 0, reason: "cannot open: " + LineSource.errorText())
     }
     self.name = path
-    self.memory = []
-    if chunkSize == nil, let mapping = FileMapping(descriptor: descriptor) {
-      close(descriptor)
-      self.descriptor = -1
-      self.mapping = mapping
-      self.chunkSize = LineSource.defaultChunkSize
-      self.capacity = mapping.size
-      self.storage = mapping.base
-      return
-    }
     self.descriptor = descriptor
-    self.mapping = nil
-    self.chunkSize = max(1, chunkSize ?? LineSource.defaultChunkSize)
+    self.memory = []
+    self.chunkSize = max(1, chunkSize)
     self.capacity = self.chunkSize + LineSource.maxLineLength + 1
     self.storage = .allocate(capacity: capacity + 1)
     storage[0] = 0x0a
@@ -76,7 +61,6 @@ final class LineSource {
     self.name = name
     self.descriptor = -1
     self.memory = bytes
-    self.mapping = nil
     self.chunkSize = max(1, chunkSize)
     self.capacity = self.chunkSize + LineSource.maxLineLength + 1
     self.storage = .allocate(capacity: capacity + 1)
@@ -85,11 +69,7 @@ final class LineSource {
 
   deinit {
     if descriptor >= 0 { close(descriptor) }
-    if let mapping {
-      mapping.unmap()
-    } else {
-      storage.deallocate()
-    }
+    storage.deallocate()
     eventScratch?.deallocate()
     lineScratch?.deallocate()
   }
@@ -124,19 +104,11 @@ final class LineSource {
     error(line: line, "line longer than \(LineSource.maxLineLength) bytes")
   }
 
-  /// Moves the unconsumed bytes to the front and reads up to one chunk after them; for a
-  /// mapped file, exposes one more chunk of it.
+  /// Moves the unconsumed bytes to the front and reads up to one chunk after them.
   ///
   /// The caller has checked that the unconsumed bytes are no longer than the line limit.
   /// Sets `reachedEndOfInput` when nothing more comes.
   func refill() throws(TraceError) {
-    if mapping != nil {
-      let count = mapping?.expose(upTo: chunkSize, keepingFrom: start) ?? 0
-      if count == 0 { reachedEndOfInput = true }
-      end += count
-      bytesRead += count
-      return
-    }
     let pending = end - start
     if start > 0 && pending > 0 { memmove(storage, storage + start, pending) }
     start = 0
