@@ -141,7 +141,8 @@ public class GestureRecognizer {
     switch kind {
     case .swipe: unsafeDowncast(self, to: SwipeGestureRecognizer.self).handle(frame, surface)
     case .tap: unsafeDowncast(self, to: TapGestureRecognizer.self).handle(frame, surface)
-    case .longPress: unsafeDowncast(self, to: LongPressGestureRecognizer.self).handle(frame, surface)
+    case .longPress:
+      unsafeDowncast(self, to: LongPressGestureRecognizer.self).handle(frame, surface)
     case .pan: unsafeDowncast(self, to: PanGestureRecognizer.self).handle(frame, surface)
     case .pinch: unsafeDowncast(self, to: PinchGestureRecognizer.self).handle(frame, surface)
     case .rotation: unsafeDowncast(self, to: RotationGestureRecognizer.self).handle(frame, surface)

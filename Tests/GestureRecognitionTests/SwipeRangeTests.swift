@@ -38,8 +38,10 @@ struct SplitMix {
   /// A random direction (half of them exactly along an axis).
   mutating func unit() -> PlaneVector {
     if int(0...1) == 0 {
-      return [PlaneVector(dx: 1, dy: 0), PlaneVector(dx: -1, dy: 0), PlaneVector(dx: 0, dy: 1),
-        PlaneVector(dx: 0, dy: -1)][int(0...3)]
+      return [
+        PlaneVector(dx: 1, dy: 0), PlaneVector(dx: -1, dy: 0), PlaneVector(dx: 0, dy: 1),
+        PlaneVector(dx: 0, dy: -1),
+      ][int(0...3)]
     }
     let v = PlaneVector(dx: uniform(-1...1), dy: uniform(-1...1))
     let length = max(v.length, 1e-3)

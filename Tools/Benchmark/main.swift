@@ -98,7 +98,6 @@ do {
 print("file      \(path): \(bytes.count) bytes, \(events.count) events")
 report("parse", events: events.count, nanoseconds: best)
 
-
 // Decode.
 best = UInt64.max
 var frameCount = 0
