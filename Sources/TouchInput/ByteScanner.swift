@@ -27,6 +27,15 @@ struct ByteScanner {
     byte == 0x20 || byte == 0x09 || byte == 0x0d
   }
 
+  /// The value of a hexadecimal digit (either case), or 0xff for any other byte.
+  @inline(__always)
+  static func hexDigitValue(_ byte: UInt8) -> UInt8 {
+    let digit = byte &- 0x30
+    if digit <= 9 { return digit }
+    let letter = (byte | 0x20) &- 0x61
+    return letter < 6 ? letter &+ 10 : 0xff
+  }
+
   /// Skips `count` bytes the caller has already checked.
   @inline(__always)
   mutating func skip(_ count: Int) {
@@ -62,13 +71,8 @@ struct ByteScanner {
     var pointer = start
     var value: UInt32 = 0
     while pointer < end {
-      let byte = pointer.pointee
-      var digit = byte &- 0x30
-      if digit > 9 {
-        digit = (byte | 0x20) &- 0x61
-        guard digit < 6 else { break }
-        digit &+= 10
-      }
+      let digit = ByteScanner.hexDigitValue(pointer.pointee)
+      guard digit != 0xff else { break }
       value = value &<< 4 | UInt32(truncatingIfNeeded: digit)
       pointer += 1
     }

@@ -190,13 +190,8 @@ extension EvemuReader {
     let start = pointer
     var value: UInt32 = 0
     while true {
-      let byte = pointer.pointee
-      var digit = byte &- 0x30
-      if digit > 9 {
-        digit = (byte | 0x20) &- 0x61
-        guard digit < 6 else { break }
-        digit &+= 10
-      }
+      let digit = ByteScanner.hexDigitValue(pointer.pointee)
+      guard digit != 0xff else { break }
       value = value &<< 4 | UInt32(truncatingIfNeeded: digit)
       pointer += 1
     }
