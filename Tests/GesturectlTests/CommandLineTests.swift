@@ -83,3 +83,49 @@ struct CommandLineTests {
     #expect(result.stdout.contains("ended"))
   }
 }
+
+/// `gesturectl info` describes every bundled recording.
+@Suite("gesturectl info")
+struct InfoCommandTests {
+  @Test("info reports protocol, slots and size in mm for every recording", arguments: Recording.all)
+  func describesRecording(recording: Recording) throws {
+    let result = try runProduct("gesturectl", ["info"] + recording.arguments + [recording.url.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let fields = Dictionary(
+      result.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        return (
+          String(line[..<colon]),
+          line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        )
+      }, uniquingKeysWith: { first, _ in first })
+    #expect(["MT-B", "MT-A", "single-touch", "semi-MT"].contains(fields["protocol"] ?? ""))
+    #expect(Int(fields["slots"] ?? "") != nil)
+    #expect(
+      fields["size"]?.hasSuffix("(resolution reported)") == true
+        || fields["size"]?.hasSuffix("(resolution guessed)") == true)
+    #expect((Int(fields["events"] ?? "") ?? 0) > 0)
+  }
+
+  @Test("Known devices: Dell Canvas reports its resolution, the N-Trig XT2 is MT-A and guessed")
+  func knownDevices() throws {
+    let dell = try runProduct(
+      "gesturectl",
+      [
+        "info",
+        packageDirectory.appendingPathComponent("Recordings/public/dell-canvas-27.evemu").path,
+      ])
+    #expect(
+      dell.stdout.contains(
+        "protocol:   MT-B\nslots:      5\nsize:       595.8 x 334.4 mm (resolution reported)"))
+    let ntrig = try runProduct(
+      "gesturectl",
+      [
+        "info",
+        packageDirectory.appendingPathComponent("Recordings/public/ntrig-xt2-4-finger-tap.evemu")
+          .path,
+      ])
+    #expect(ntrig.stdout.contains("protocol:   MT-A\nslots:      0\n"))
+    #expect(ntrig.stdout.contains("(resolution guessed)"))
+  }
+}
