@@ -129,3 +129,30 @@ struct InfoCommandTests {
     #expect(ntrig.stdout.contains("(resolution guessed)"))
   }
 }
+
+/// `--device DESC` pairs a header-less events file with its description.
+@Suite("gesturectl replay --device")
+struct DeviceOptionTests {
+  @Test("A header-less events file with --device replays like the joined recording")
+  func pairsDescription() throws {
+    let shared = packageDirectory.deletingLastPathComponent()
+      .appendingPathComponent("shared/recordings-public/evemu-utouch")
+    let events = shared.appendingPathComponent("ntrig-xt2-4-tap.event").path
+    let description = shared.appendingPathComponent("ntrig-xt2.device").path
+    let paired = try runProduct(
+      "gesturectl", ["replay", "--touches", "--device", description, events])
+    let joined = try runProduct(
+      "gesturectl",
+      [
+        "replay", "--touches",
+        packageDirectory.appendingPathComponent("Recordings/public/ntrig-xt2-4-finger-tap.evemu")
+          .path,
+      ])
+    #expect(paired.status == 0, "\(paired.stderr)")
+    #expect(paired.stdout == joined.stdout)
+    #expect(paired.stdout.contains("tap        recognized  touches=4"))
+    let alone = try runProduct("gesturectl", ["replay", events])
+    #expect(alone.status == 1)
+    #expect(alone.stderr.contains("no device description; pass --device FILE"))
+  }
+}
