@@ -155,18 +155,22 @@ final class TouchSurface {
       }
     }
     s.count = down
+    // Means as products with one reciprocal (divisions are slow; only the last bits change).
+    let downInverse = 1 / Double(down)
     if down > 0 {
-      s.centroid = MillimeterPoint(x: cx / Double(down), y: cy / Double(down))
+      s.centroid = MillimeterPoint(x: cx * downInverse, y: cy * downInverse)
     } else if leavers > 0 {
-      s.centroid = MillimeterPoint(x: lx / Double(leavers), y: ly / Double(leavers))
+      let inverse = 1 / Double(leavers)
+      s.centroid = MillimeterPoint(x: lx * inverse, y: ly * inverse)
     }
     if s.moved && common > 0 {
-      s.shift = PlaneVector(dx: (qx - px) / common, dy: (qy - py) / common)
+      let inverse = 1 / common
+      s.shift = PlaneVector(dx: (qx - px) * inverse, dy: (qy - py) * inverse)
       if common >= 2 {
         // Σ(p−P)·(q−Q) = Σp·q − n·P·Q, and likewise for the cross product and the norm.
-        let dot = pq - (px * qx + py * qy) / common
-        let cross = pxq - (px * qy - py * qx) / common
-        let norm = pp - (px * px + py * py) / common
+        let dot = pq - (px * qx + py * qy) * inverse
+        let cross = pxq - (px * qy - py * qx) * inverse
+        let norm = pp - (px * px + py * py) * inverse
         if norm > 1e-9 {
           let factor = (dot * dot + cross * cross).squareRoot() / norm
           if factor > 0 { s.scaleFactor = factor }
@@ -181,7 +185,7 @@ final class TouchSurface {
         let dy = storage[i].last.y - s.centroid.y
         sum += (dx * dx + dy * dy).squareRoot()
       }
-      s.span = sum / Double(down)
+      s.span = sum * downInverse
     }
     summary = s
   }
