@@ -185,7 +185,11 @@ final class TouchSurface {
           // one after the other (only the last bits change).
           let factor = (dot * dot + cross * cross).squareRoot() * (1 / norm)
           if factor > 0 { s.scaleFactor = factor }
-          s.turn = arcTangent2(cross, dot)
+          if dot > 0, let small = smallArcTangent(cross / dot) {
+            s.turn = small
+          } else {
+            s.turn = wideArcTangent2(cross, dot)
+          }
         }
       }
     }

@@ -45,18 +45,23 @@ public func arcTangent(_ x: Double) -> Double {
 ///
 /// With y pointing down on a screen, a positive angle is clockwise.
 public func arcTangent2(_ y: Double, _ x: Double) -> Double {
-  if x > 0 {
-    let t = y / x
-    // A frame-to-frame turn is usually tiny: below 1/64 six terms of the series, summed by
-    // Horner's rule without a loop, are exact to the last bit or two (the next term is below
-    // 2⁻⁷² of the result).
-    if t.magnitude < 1.0 / 64 {
-      let t2 = t * t
-      let series = 1 / 9 + t2 * (-1 / 11)
-      return t + t * t2 * (-1 / 3 + t2 * (1 / 5 + t2 * (-1 / 7 + t2 * series)))
-    }
-    return arcTangent(t)
-  }
+  if x > 0, let small = smallArcTangent(y / x) { return small }
+  return wideArcTangent2(y, x)
+}
+
+/// A frame-to-frame turn is usually tiny: below 1/64 six terms of the series, summed by
+/// Horner's rule without a loop, are exact to the last bit or two (the next term is below
+/// 2⁻⁷² of the result). Inlined: no call (which would spill every floating-point register).
+@inline(__always) func smallArcTangent(_ t: Double) -> Double? {
+  guard t.magnitude < 1.0 / 64 else { return nil }
+  let t2 = t * t
+  let series = 1 / 9 + t2 * (-1 / 11)
+  return t + t * t2 * (-1 / 3 + t2 * (1 / 5 + t2 * (-1 / 7 + t2 * series)))
+}
+
+/// `arcTangent2` without its inlined fast path.
+@inline(never) func wideArcTangent2(_ y: Double, _ x: Double) -> Double {
+  if x > 0 { return arcTangent(y / x) }
   if x < 0 {
     let base = arcTangent(y / x)
     return y.sign == .minus ? base - Double.pi : base + Double.pi
