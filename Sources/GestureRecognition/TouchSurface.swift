@@ -58,10 +58,19 @@ final class TouchSurface {
   /// The summary of the current frame.
   @exclusivity(unchecked) private(set) var summary = FrameSummary()
 
-  init() {}
+  /// 1/n for n = 0…capacity (entry 0 unused): the means need no division, and each entry is
+  /// the same correctly rounded value a division gives.
+  private let reciprocals = UnsafeMutablePointer<Double>.allocate(
+    capacity: TouchSurface.capacity + 1)
+
+  init() {
+    reciprocals.initialize(to: 0)
+    for n in 1...Self.capacity { (reciprocals + n).initialize(to: 1 / Double(n)) }
+  }
 
   deinit {
     storage.deallocate()
+    reciprocals.deallocate()
   }
 
   /// The touches of the current frame, leaving ones included (valid until the next update).
@@ -99,7 +108,7 @@ final class TouchSurface {
     var s = FrameSummary()
     s.countBefore = count
     s.centroid = summary.centroid
-    var common = 0.0
+    var common = 0
     var px = 0.0, py = 0.0, qx = 0.0, qy = 0.0
     var pq = 0.0, pxq = 0.0, pp = 0.0
     var cx = 0.0, cy = 0.0, down = 0
@@ -155,22 +164,32 @@ final class TouchSurface {
       }
     }
     s.count = down
+    // Means as products with stored reciprocals (divisions are slow).
+    let downInverse = reciprocals[down]
     if down > 0 {
-      s.centroid = MillimeterPoint(x: cx / Double(down), y: cy / Double(down))
+      s.centroid = MillimeterPoint(x: cx * downInverse, y: cy * downInverse)
     } else if leavers > 0 {
-      s.centroid = MillimeterPoint(x: lx / Double(leavers), y: ly / Double(leavers))
+      let inverse = reciprocals[leavers]
+      s.centroid = MillimeterPoint(x: lx * inverse, y: ly * inverse)
     }
     if s.moved && common > 0 {
-      s.shift = PlaneVector(dx: (qx - px) / common, dy: (qy - py) / common)
+      let inverse = reciprocals[common]
+      s.shift = PlaneVector(dx: (qx - px) * inverse, dy: (qy - py) * inverse)
       if common >= 2 {
         // Σ(p−P)·(q−Q) = Σp·q − n·P·Q, and likewise for the cross product and the norm.
-        let dot = pq - (px * qx + py * qy) / common
-        let cross = pxq - (px * qy - py * qx) / common
-        let norm = pp - (px * px + py * py) / common
+        let dot = pq - (px * qx + py * qy) * inverse
+        let cross = pxq - (px * qy - py * qx) * inverse
+        let norm = pp - (px * px + py * py) * inverse
         if norm > 1e-9 {
-          let factor = (dot * dot + cross * cross).squareRoot() / norm
+          // The reciprocal and the square root are independent: computed side by side, not
+          // one after the other (only the last bits change).
+          let factor = (dot * dot + cross * cross).squareRoot() * (1 / norm)
           if factor > 0 { s.scaleFactor = factor }
-          s.turn = arcTangent2(cross, dot)
+          if dot > 0, let small = smallArcTangent(cross / dot) {
+            s.turn = small
+          } else {
+            s.turn = wideArcTangent2(cross, dot)
+          }
         }
       }
     }
@@ -181,7 +200,7 @@ final class TouchSurface {
         let dy = storage[i].last.y - s.centroid.y
         sum += (dx * dx + dy * dy).squareRoot()
       }
-      s.span = sum / Double(down)
+      s.span = sum * downInverse
     }
     summary = s
   }

@@ -23,14 +23,18 @@ public func arcTangent(_ x: Double) -> Double {
   let v2 = v * v
   var power = v
   var sum = v
-  var denominator = 1.0
-  var sign = 1.0
-  // Terms shrink by at least 0.04 each; stop once they no longer change the sum.
-  while power > 1e-18 * v {
+  var term = 0
+  // −1/3, +1/5, −1/7, …: the series' factors after the first term (13 at most are needed).
+  let seriesFactors: InlineArray<14, Double> = [
+    -1 / 3, 1 / 5, -1 / 7, 1 / 9, -1 / 11, 1 / 13, -1 / 15, 1 / 17, -1 / 19, 1 / 21, -1 / 23,
+    1 / 25, -1 / 27, 1 / 29,
+  ]
+  // Terms shrink by at least 0.04 each; stop once they no longer change the sum. Each term
+  // multiplies by a stored ±1/(2k+1) instead of dividing (divisions are slow).
+  while power > 1e-18 * v && term < seriesFactors.count {
     power *= v2
-    denominator += 2
-    sign = -sign
-    sum += sign * power / denominator
+    sum += power * seriesFactors[term]
+    term += 1
   }
   var result = doublings * sum
   if inverted { result = Double.pi / 2 - result }
@@ -41,6 +45,22 @@ public func arcTangent(_ x: Double) -> Double {
 ///
 /// With y pointing down on a screen, a positive angle is clockwise.
 public func arcTangent2(_ y: Double, _ x: Double) -> Double {
+  if x > 0, let small = smallArcTangent(y / x) { return small }
+  return wideArcTangent2(y, x)
+}
+
+/// A frame-to-frame turn is usually tiny: below 1/64 six terms of the series, summed by
+/// Horner's rule without a loop, are exact to the last bit or two (the next term is below
+/// 2⁻⁷² of the result). Inlined: no call (which would spill every floating-point register).
+@inline(__always) func smallArcTangent(_ t: Double) -> Double? {
+  guard t.magnitude < 1.0 / 64 else { return nil }
+  let t2 = t * t
+  let series = 1 / 9 + t2 * (-1 / 11)
+  return t + t * t2 * (-1 / 3 + t2 * (1 / 5 + t2 * (-1 / 7 + t2 * series)))
+}
+
+/// `arcTangent2` without its inlined fast path.
+@inline(never) func wideArcTangent2(_ y: Double, _ x: Double) -> Double {
   if x > 0 { return arcTangent(y / x) }
   if x < 0 {
     let base = arcTangent(y / x)

@@ -78,7 +78,7 @@ public struct VelocityTracker: Sendable {
       let t = sample.time
       // Wrapping arithmetic: sample times are ordered and far from the Int64 limits.
       if t0 &- t > Self.horizon || later &- t > Self.stopGap { break }
-      let tau = Double(t &- t0) / 1_000_000
+      let tau = Double(t &- t0) * 1e-6
       let p = SIMD2(sample.x, sample.y) - p0
       let tau2 = tau * tau
       let powers = SIMD2(tau, tau2)
@@ -99,14 +99,19 @@ public struct VelocityTracker: Sendable {
       // Cramer's rule on [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] · (a b c) = (sx sxt sxt2).
       let det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
       if det.magnitude > 1e-24 {
+        // One division for both slopes (changes only the last bits).
+        let inverse = 1 / det
         func slope(_ r0: Double, _ r1: Double, _ r2: Double) -> Double {
-          (s0 * (r1 * s4 - s3 * r2) - r0 * (s1 * s4 - s3 * s2) + s2 * (s1 * r2 - r1 * s2)) / det
+          let numerator =
+            s0 * (r1 * s4 - s3 * r2) - r0 * (s1 * s4 - s3 * s2) + s2 * (s1 * r2 - r1 * s2)
+          return numerator * inverse
         }
         return PlaneVector(dx: slope(sx, sxt, sxt2), dy: slope(sy, syt, syt2))
       }
     }
     let variance = s0 * s2 - s1 * s1
     guard variance > 0 else { return .zero }
-    return PlaneVector(dx: (s0 * sxt - s1 * sx) / variance, dy: (s0 * syt - s1 * sy) / variance)
+    let inverse = 1 / variance
+    return PlaneVector(dx: (s0 * sxt - s1 * sx) * inverse, dy: (s0 * syt - s1 * sy) * inverse)
   }
 }
