@@ -21,6 +21,8 @@ struct ContactState: Sendable {
   var location = MillimeterPoint(x: 0, y: 0)
   /// Whether any value changed since the last `SYN_REPORT`.
   var changed = false
+  /// Protocol B: the phase settled for the frame being closed.
+  var phase = TouchPhase.stationary
 
   /// Whether the contact has a complete position.
   var hasPosition: Bool { hasX && hasY }
@@ -56,9 +58,25 @@ extension TouchDecoder {
     while !touches.isEmpty { touches.removeLast() }
   }
 
+  /// Sets a touch array's length to `count`, keeping its storage; the new entries are blanks
+  /// for the caller to overwrite.
+  @inline(__always)
+  static func resize(_ touches: inout [Touch], to count: Int) {
+    while touches.count > count { touches.removeLast() }
+    while touches.count < count {
+      touches.append(Touch(id: TouchID(0), phase: .stationary, location: MillimeterPoint(x: 0, y: 0)))
+    }
+  }
+
   /// Sorts the frame's touches by id (insertion sort: a handful, nearly always in order).
   @inline(__always)
   static func sortByID(_ touches: inout [Touch]) {
+    touches.withUnsafeMutableBufferPointer { sortByID($0) }
+  }
+
+  /// Sorts touches in place by id.
+  @inline(__always)
+  static func sortByID(_ touches: UnsafeMutableBufferPointer<Touch>) {
     var index = 1
     while index < touches.count {
       if touches[index - 1].id.rawValue > touches[index].id.rawValue {

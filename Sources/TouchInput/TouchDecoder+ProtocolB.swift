@@ -11,10 +11,7 @@ extension TouchDecoder {
         currentSlot = Int(value)
       } else {
         currentSlot = -1
-        guard !warned.contains(.slotOutOfRange) else { return }
-        warnOnce(
-          .slotOutOfRange, at: time,
-          "slot \(value) is outside the device's \(slots.count) slots; its events are ignored")
+        if !warned.contains(.slotOutOfRange) { warnSlotOutOfRange(value, at: time) }
       }
       return
     }
@@ -45,10 +42,18 @@ extension TouchDecoder {
     }
   }
 
+  @inline(never)
+  private mutating func warnSlotOutOfRange(_ value: Int32, at time: Microseconds) {
+    warnOnce(
+      .slotOutOfRange, at: time,
+      "slot \(value) is outside the device's \(slots.count) slots; its events are ignored")
+  }
+
   /// Starts or ends the contact in a slot.
   ///
   /// A new id on an active slot ends the old touch (it appears `ended` in this frame) and
   /// starts a new one; the slot keeps its last position, as the kernel only sends changes.
+  @inline(never)
   private mutating func setTrackingID(_ value: Int32, slot: Int) {
     let newID = value < 0 ? -1 : value
     guard newID != slots[slot].trackingID else { return }
@@ -63,41 +68,72 @@ extension TouchDecoder {
   }
 
   /// Closes a protocol-B frame: slots with an id and a position are touches.
+  ///
+  /// A first pass settles each slot's phase and counts the touches; the frame array is built
+  /// only when something changed, resized to that count (touches rarely begin or end, so it
+  /// nearly never changes length) and then overwritten in place through one buffer pointer.
   mutating func reportSlots(at time: Microseconds) -> TouchFrame? {
     guard slotsDirty || !terminal.isEmpty else { return nil }
     slotsDirty = false
-    Self.clear(&frame)
+    // One uniqueness check for the slot array instead of one per slot write.
+    var store: [ContactState] = []
+    swap(&store, &slots)
+    let result = store.withUnsafeMutableBufferPointer { closeSlots($0, at: time) }
+    swap(&store, &slots)
+    return result
+  }
+
+  /// `reportSlots` on the slots' storage.
+  private mutating func closeSlots(
+    _ slots: UnsafeMutableBufferPointer<ContactState>, at time: Microseconds
+  ) -> TouchFrame? {
     var changed = !terminal.isEmpty
-    if changed {
-      frame.append(contentsOf: terminal)
-      Self.clear(&terminal)
-    }
+    var count = terminal.count
     for index in 0..<slotsInUse {
       guard slots[index].trackingID >= 0 else {
         slots[index].changed = false
         continue
       }
-      var phase = TouchPhase.stationary
       if slots[index].touchID == 0 {
         guard slots[index].hasPosition else { continue }  // Cypress: an id, no position yet
         slots[index].touchID = newTouchID()
         slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
-        phase = .began
+        slots[index].phase = .began
         changed = true
       } else if slots[index].changed {
         let location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
         if location != slots[index].location {
           slots[index].location = location
-          phase = .moved
+          slots[index].phase = .moved
           changed = true
+        } else {
+          slots[index].phase = .stationary
         }
+      } else {
+        slots[index].phase = .stationary
       }
       slots[index].changed = false
-      frame.append(touch(slots[index], phase: phase))
+      count += 1
     }
     guard changed else { return nil }
-    Self.sortByID(&frame)
-    return TouchFrame(time: time, touches: frame)
+    var touches: [Touch] = []
+    swap(&touches, &frame)  // a local, so the closure below may read the slots
+    Self.resize(&touches, to: count)
+    touches.withUnsafeMutableBufferPointer { buffer in
+      var next = 0
+      for pending in terminal {
+        buffer[next] = pending
+        next += 1
+      }
+      for index in 0..<slotsInUse where slots[index].touchID != 0 {
+        buffer[next] = touch(slots[index], phase: slots[index].phase)
+        next += 1
+      }
+      Self.sortByID(buffer)
+    }
+    if !terminal.isEmpty { Self.clear(&terminal) }
+    frame = touches
+    return TouchFrame(time: time, touches: touches)
   }
 
   /// Closes a semi-MT frame: one touch at the centre of the box spanned by the slots.

@@ -112,6 +112,21 @@ public struct TouchDecoder: Sendable {
   /// cancelled.
   public mutating func decode(_ event: InputEvent) -> TouchFrame? {
     if event.time > latestEventTime { latestEventTime = event.time }
+    // The common case, a declared axis on a protocol-B device, stays small and call-free.
+    let code = event.code
+    if event.type == EventType.abs && touchProtocol == .multitouchB && !dropping && code < 64
+      && declaredAxes & (1 << UInt64(code)) != 0
+    {
+      eventsSinceReport &+= 1
+      slotAxis(code: code, value: event.value, at: event.time)
+      return nil
+    }
+    return decodeOther(event)
+  }
+
+  /// `decode(_:)` for everything but a protocol-B axis.
+  @inline(never)
+  private mutating func decodeOther(_ event: InputEvent) -> TouchFrame? {
     switch event.type {
     case EventType.syn:
       if event.code == SynCode.report {
