@@ -13,8 +13,9 @@ struct ContactState: Sendable {
   var hasY = false
   /// The latest pressure, if the device sent one.
   var pressure: Int32?
-  /// The latest major axis in raw units, if the device sent one.
-  var major: Int32?
+  /// The latest major axis in millimetres, if the device sent one (converted when it arrives,
+  /// not once per frame).
+  var majorAxis: Millimeters?
   /// The latest tool type, if the device sent one.
   var toolType: Int32?
   /// The position emitted in the last frame, in millimetres.
@@ -39,7 +40,7 @@ extension TouchDecoder {
   func touch(_ contact: ContactState, phase: TouchPhase) -> Touch {
     Touch(
       id: TouchID(contact.touchID), phase: phase, location: contact.location, raw: contact.raw,
-      pressure: contact.pressure, majorAxis: contact.major.map { geometry.millimeters(xUnits: $0) },
+      pressure: contact.pressure, majorAxis: contact.majorAxis,
       toolType: contact.toolType)
   }
 

@@ -14,7 +14,7 @@ extension TouchDecoder {
     case AbsCode.mtPressure:
       pendingContact.pressure = value
     case AbsCode.mtTouchMajor:
-      pendingContact.major = value
+      pendingContact.majorAxis = geometry.millimeters(xUnits: value)
     case AbsCode.mtToolType:
       pendingContact.toolType = value
     default:
@@ -34,7 +34,7 @@ extension TouchDecoder {
     frameHasContent = true
     defer { pendingContact.clear() }
     guard pendingContact.hasPosition else {
-      if pendingContact.pressure != nil || pendingContact.major != nil || pendingContact.hasX
+      if pendingContact.pressure != nil || pendingContact.majorAxis != nil || pendingContact.hasX
         || pendingContact.hasY
       {
         warnOnce(.contactWithoutPosition, at: time, "a contact without X and Y was ignored")

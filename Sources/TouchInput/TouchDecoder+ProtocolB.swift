@@ -34,7 +34,7 @@ extension TouchDecoder {
     case AbsCode.mtPressure:
       slots[slot].pressure = value
     case AbsCode.mtTouchMajor:
-      slots[slot].major = value
+      slots[slot].majorAxis = geometry.millimeters(xUnits: value)
     case AbsCode.mtToolType:
       slots[slot].toolType = value
     default:
@@ -175,7 +175,7 @@ extension TouchDecoder {
     boxContact.raw = centre
     boxContact.location = location
     boxContact.pressure = slots[first].pressure
-    boxContact.major = slots[first].major
+    boxContact.majorAxis = slots[first].majorAxis
     boxContact.toolType = slots[first].toolType
     guard phase != .stationary else { return nil }
     frame.append(touch(boxContact, phase: phase))

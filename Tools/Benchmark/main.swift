@@ -10,6 +10,7 @@
 //   recognize  decode + the default recognizer set (gesturectl replay's), and the p50/p99/max
 //              time per frame
 //   engine     recognize − decode, per frame: the recognizers' own cost
+// `--decode-only` stops after the decode pass (for timing the decoder alone).
 // `--engine-only` skips the per-frame pass and the peak memory, for profiling the recognizers.
 // and the peak resident memory of the process.
 
@@ -27,6 +28,11 @@ if let index = arguments.firstIndex(of: "--repeat"), index + 1 < arguments.count
   arguments.removeSubrange(index...(index + 1))
 }
 var engineOnly = false
+var decodeOnly = false
+if let index = arguments.firstIndex(of: "--decode-only") {
+  decodeOnly = true
+  arguments.remove(at: index)
+}
 if let index = arguments.firstIndex(of: "--engine-only") {
   engineOnly = true
   arguments.remove(at: index)
@@ -113,6 +119,7 @@ for _ in 0..<repeats {
 report("decode", events: events.count, nanoseconds: best)
 decodeBest = best
 print("frames    \(frameCount)")
+if decodeOnly { exit(0) }
 
 // Decode and recognize.
 best = UInt64.max
