@@ -26,6 +26,8 @@ extension TouchDecoder {
       frame.append(pending)
     }
     terminal.removeAll(keepingCapacity: true)
+    storeCursor()
+    defer { loadCursor() }
     for index in 0..<slotsInUse {
       if slots[index].touchID != 0 {
         slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)

@@ -7,12 +7,7 @@ extension TouchDecoder {
   @inline(__always)
   mutating func slotAxis(code: UInt16, value: Int32, at time: Microseconds) {
     if code == AbsCode.mtSlot {
-      if value >= 0 && Int(value) < slots.count {
-        currentSlot = Int(value)
-      } else {
-        currentSlot = -1
-        if !warned.contains(.slotOutOfRange) { warnSlotOutOfRange(value, at: time) }
-      }
+      selectSlot(value, at: time)
       return
     }
     let slot = currentSlot
@@ -20,26 +15,55 @@ extension TouchDecoder {
     if slot >= slotsInUse { slotsInUse = slot + 1 }
     switch code {
     case AbsCode.mtPositionX:
-      slots[slot].raw.x = value
-      slots[slot].hasX = true
-      slots[slot].changed = true
+      cursor.raw.x = value
+      cursor.hasX = true
+      cursor.changed = true
       slotsDirty = true
     case AbsCode.mtPositionY:
-      slots[slot].raw.y = value
-      slots[slot].hasY = true
-      slots[slot].changed = true
+      cursor.raw.y = value
+      cursor.hasY = true
+      cursor.changed = true
       slotsDirty = true
     case AbsCode.mtTrackingID:
-      setTrackingID(value, slot: slot)
+      setTrackingID(value)
     case AbsCode.mtPressure:
-      slots[slot].pressure = value
+      cursor.pressure = value
     case AbsCode.mtTouchMajor:
-      slots[slot].majorAxis = geometry.millimeters(xUnits: value)
+      cursor.majorAxis = geometry.millimeters(xUnits: value)
     case AbsCode.mtToolType:
-      slots[slot].toolType = value
+      cursor.toolType = value
     default:
       break  // orientation, widths, ABS_MT_TOOL_X/Y, distance: not part of a touch
     }
+  }
+
+  /// `ABS_MT_SLOT`: stores the cursor in its slot and loads the new slot into it.
+  @inline(never)
+  private mutating func selectSlot(_ value: Int32, at time: Microseconds) {
+    storeCursor()
+    if value >= 0 && Int(value) < slots.count {
+      currentSlot = Int(value)
+      cursor = slots[currentSlot]
+    } else {
+      currentSlot = -1
+      if !warned.contains(.slotOutOfRange) { warnSlotOutOfRange(value, at: time) }
+    }
+  }
+
+  /// Writes the cursor back into `slots` (before anything reads the slot array).
+  ///
+  /// While events arrive the current slot's state lives in `cursor`, a plain stored property,
+  /// so an event costs no array uniqueness or bounds check; `slots[currentSlot]` is stale until
+  /// this runs at a slot switch or at the end of a frame.
+  @inline(__always)
+  mutating func storeCursor() {
+    if currentSlot >= 0 { slots[currentSlot] = cursor }
+  }
+
+  /// Reloads the cursor from `slots` (after something wrote the slot array).
+  @inline(__always)
+  mutating func loadCursor() {
+    if currentSlot >= 0 { cursor = slots[currentSlot] }
   }
 
   @inline(never)
@@ -54,16 +78,16 @@ extension TouchDecoder {
   /// A new id on an active slot ends the old touch (it appears `ended` in this frame) and
   /// starts a new one; the slot keeps its last position, as the kernel only sends changes.
   @inline(never)
-  private mutating func setTrackingID(_ value: Int32, slot: Int) {
+  private mutating func setTrackingID(_ value: Int32) {
     let newID = value < 0 ? -1 : value
-    guard newID != slots[slot].trackingID else { return }
-    if slots[slot].touchID != 0 {
-      slots[slot].location = geometry.map(x: slots[slot].raw.x, y: slots[slot].raw.y)
-      terminal.append(touch(slots[slot], phase: .ended))
-      slots[slot].touchID = 0
+    guard newID != cursor.trackingID else { return }
+    if cursor.touchID != 0 {
+      cursor.location = geometry.map(x: cursor.raw.x, y: cursor.raw.y)
+      terminal.append(touch(cursor, phase: .ended))
+      cursor.touchID = 0
     }
-    slots[slot].trackingID = newID
-    slots[slot].changed = true
+    cursor.trackingID = newID
+    cursor.changed = true
     slotsDirty = true
   }
 
@@ -75,11 +99,13 @@ extension TouchDecoder {
   mutating func reportSlots(at time: Microseconds) -> TouchFrame? {
     guard slotsDirty || !terminal.isEmpty else { return nil }
     slotsDirty = false
+    storeCursor()
     // One uniqueness check for the slot array instead of one per slot write.
     var store: [ContactState] = []
     swap(&store, &slots)
     let result = store.withUnsafeMutableBufferPointer { closeSlots($0, at: time) }
     swap(&store, &slots)
+    loadCursor()
     return result
   }
 
@@ -140,6 +166,8 @@ extension TouchDecoder {
   mutating func reportBoundingBox(at time: Microseconds) -> TouchFrame? {
     guard slotsDirty || !terminal.isEmpty else { return nil }
     slotsDirty = false
+    storeCursor()
+    defer { loadCursor() }
     terminal.removeAll(keepingCapacity: true)  // slots never become touches themselves
     var minX = Int64.max
     var minY = Int64.max

@@ -40,6 +40,8 @@ public struct TouchDecoder: Sendable {
   // Protocol B and semi-MT slots.
   var slots: [ContactState]
   var currentSlot = 0
+  /// The current slot's state while its events arrive (see `storeCursor()`).
+  var cursor = ContactState()
   var slotsInUse = 0
   var slotsDirty = false
   /// Semi-MT: the one touch at the bounding box's centre.
