@@ -99,13 +99,18 @@ extension TouchDecoder {
   mutating func reportSlots(at time: Microseconds) -> TouchFrame? {
     guard slotsDirty || !terminal.isEmpty else { return nil }
     slotsDirty = false
-    storeCursor()
-    // One uniqueness check for the slot array instead of one per slot write.
+    // One uniqueness check for the slot array instead of one per slot write; the cursor is
+    // written back and reloaded through the same buffer.
     var store: [ContactState] = []
     swap(&store, &slots)
-    let result = store.withUnsafeMutableBufferPointer { closeSlots($0, at: time) }
+    let result = store.withUnsafeMutableBufferPointer { buffer in
+      let current = currentSlot
+      if current >= 0 { buffer[current] = cursor }
+      let result = closeSlots(buffer, at: time)
+      if current >= 0 { cursor = buffer[current] }
+      return result
+    }
     swap(&store, &slots)
-    loadCursor()
     return result
   }
 
