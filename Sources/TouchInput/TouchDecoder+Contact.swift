@@ -38,6 +38,12 @@ extension TouchDecoder {
   /// The frame entry for a contact in `phase`.
   @inline(__always)
   func touch(_ contact: ContactState, phase: TouchPhase) -> Touch {
+    Self.makeTouch(contact, phase: phase)
+  }
+
+  /// The frame entry for a contact in `phase` (no decoder state needed).
+  @inline(__always)
+  static func makeTouch(_ contact: ContactState, phase: TouchPhase) -> Touch {
     Touch(
       id: TouchID(contact.touchID), phase: phase, location: contact.location, raw: contact.raw,
       pressure: contact.pressure, majorAxis: contact.majorAxis,

@@ -147,24 +147,31 @@ extension TouchDecoder {
       count += 1
     }
     guard changed else { return nil }
-    var touches: [Touch] = []
-    swap(&touches, &frame)  // a local, so the closure below may read the slots
-    Self.resize(&touches, to: count)
-    touches.withUnsafeMutableBufferPointer { buffer in
-      var next = 0
-      for pending in terminal {
-        buffer[next] = pending
-        next += 1
-      }
-      for index in 0..<slotsInUse where slots[index].touchID != 0 {
-        buffer[next] = touch(slots[index], phase: slots[index].phase)
-        next += 1
-      }
-      Self.sortByID(buffer)
+    Self.resize(&frame, to: count)
+    let ended = terminal.count
+    if ended > 0 {
+      for index in 0..<ended { frame[index] = terminal[index] }
+      Self.clear(&terminal)
     }
-    if !terminal.isEmpty { Self.clear(&terminal) }
-    frame = touches
-    return TouchFrame(time: time, touches: touches)
+    let inUse = slotsInUse
+    frame.withUnsafeMutableBufferPointer { buffer in  // captures no `self`
+      Self.fillTouches(buffer, from: ended, slots: slots, inUse: inUse)
+    }
+    return TouchFrame(time: time, touches: frame)
+  }
+
+  /// Writes the slots' touches into `buffer` from `start` on, then sorts the buffer by id.
+  @inline(__always)
+  private static func fillTouches(
+    _ buffer: UnsafeMutableBufferPointer<Touch>, from start: Int,
+    slots: UnsafeMutableBufferPointer<ContactState>, inUse: Int
+  ) {
+    var next = start
+    for index in 0..<inUse where slots[index].touchID != 0 {
+      buffer[next] = makeTouch(slots[index], phase: slots[index].phase)
+      next += 1
+    }
+    sortByID(buffer)
   }
 
   /// Closes a semi-MT frame: one touch at the centre of the box spanned by the slots.
