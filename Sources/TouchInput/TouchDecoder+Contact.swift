@@ -71,7 +71,8 @@ extension TouchDecoder {
   static func resize(_ touches: inout [Touch], to count: Int) {
     while touches.count > count { touches.removeLast() }
     while touches.count < count {
-      touches.append(Touch(id: TouchID(0), phase: .stationary, location: MillimeterPoint(x: 0, y: 0)))
+      touches.append(
+        Touch(id: TouchID(0), phase: .stationary, location: MillimeterPoint(x: 0, y: 0)))
     }
   }
 
