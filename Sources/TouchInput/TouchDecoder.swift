@@ -44,6 +44,10 @@ public struct TouchDecoder: Sendable {
   var cursor = ContactState()
   var slotsInUse = 0
   var slotsDirty = false
+  /// Bit `i` set while slot `i` has a tracking id (slots 0–63; see `narrowSlots`).
+  var activeSlots: UInt64 = 0
+  /// Whether every slot fits in `activeSlots`; wider devices loop over all slots in use.
+  let narrowSlots: Bool
   /// Semi-MT: the one touch at the bounding box's centre.
   var boxContact = ContactState()
 
@@ -88,6 +92,7 @@ public struct TouchDecoder: Sendable {
     touchProtocol = device.touchProtocol
     let slotCount = min(device.slotCount, Self.maximumSlots)
     slots = Array(repeating: ContactState(), count: max(slotCount, 1))
+    narrowSlots = max(slotCount, 1) <= 64
     let contactCapacity = touchProtocol == .multitouchA ? Self.maximumContacts : 1
     contacts = Array(repeating: ContactState(), count: contactCapacity)
     tracks = contacts
