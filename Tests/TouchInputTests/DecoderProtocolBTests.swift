@@ -27,6 +27,33 @@ struct DecoderProtocolBTests {
     #expect(decoded.warnings == [])
   }
 
+  @Test(
+    "High slots are decoded alike on narrow (≤ 64) and wide devices",
+    arguments: [(64, [2, 40, 63]), (65, [2, 63, 64]), (100, [2, 63, 99]), (256, [2, 64, 255])]
+      as [(Int32, [Int32])])
+  func highSlots(slotCount: Int32, used: [Int32]) {
+    let events = script { s in
+      for (n, slot) in used.enumerated() {
+        s.slot(slot); s.trackingID(20 + slot); s.x(100 * Int32(n + 1)); s.y(100)
+      }
+      s.syn(at: 1000)
+      s.slot(used[2]); s.y(200)
+      s.syn(at: 2000)
+      s.slot(used[1]); s.trackingID(-1)
+      s.syn(at: 3000)
+      s.slot(used[1]); s.trackingID(7); s.x(900)
+      s.syn(at: 4000)
+    }
+    #expect(
+      decode(events, device: TestDevice.protocolB(slots: slotCount)).lines == [
+        "1000: 1 began 10.0,10.0; 2 began 20.0,10.0; 3 began 30.0,10.0",
+        "2000: 1 stationary 10.0,10.0; 2 stationary 20.0,10.0; 3 moved 30.0,20.0",
+        "3000: 1 stationary 10.0,10.0; 2 ended 20.0,10.0; 3 stationary 30.0,20.0",
+        "4000: 1 stationary 10.0,10.0; 3 stationary 30.0,20.0; 4 began 90.0,10.0",
+        "4000: 1 cancelled 10.0,10.0; 3 cancelled 30.0,20.0; 4 cancelled 90.0,10.0",
+      ])
+  }
+
   @Test("MT events before any ABS_MT_SLOT go to slot 0")
   func implicitSlotZero() {
     let events = script { s in
