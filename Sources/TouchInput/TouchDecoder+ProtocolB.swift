@@ -12,7 +12,6 @@ extension TouchDecoder {
     }
     let slot = currentSlot
     guard slot >= 0 else { return }
-    if slot >= slotsInUse { slotsInUse = slot + 1 }
     switch code {
     case AbsCode.mtPositionX:
       cursor.raw.x = value
@@ -43,6 +42,7 @@ extension TouchDecoder {
     storeCursor()
     if value >= 0 && Int(value) < slots.count {
       currentSlot = Int(value)
+      if currentSlot >= slotsInUse { slotsInUse = currentSlot + 1 }
       cursor = slots[currentSlot]
     } else {
       currentSlot = -1

@@ -42,7 +42,8 @@ public struct TouchDecoder: Sendable {
   var currentSlot = 0
   /// The current slot's state while its events arrive (see `storeCursor()`).
   var cursor = ContactState()
-  var slotsInUse = 0
+  /// One more than the highest slot selected so far (slot 0 is current from the start).
+  var slotsInUse = 1
   var slotsDirty = false
   /// Bit `i` set while slot `i` has a tracking id (slots 0–63; see `narrowSlots`).
   var activeSlots: UInt64 = 0
