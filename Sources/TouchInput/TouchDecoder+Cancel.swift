@@ -38,7 +38,6 @@ extension TouchDecoder {
       slots[index].changed = false
     }
     slotsDirty = false
-    activeSlots = 0
     if boxContact.touchID != 0 { frame.append(touch(boxContact, phase: .cancelled)) }
     boxContact.clear()
     for index in 0..<trackCount { frame.append(touch(tracks[index], phase: .cancelled)) }

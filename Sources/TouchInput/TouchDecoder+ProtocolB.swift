@@ -12,6 +12,7 @@ extension TouchDecoder {
     }
     let slot = currentSlot
     guard slot >= 0 else { return }
+    if slot >= slotsInUse { slotsInUse = slot + 1 }
     switch code {
     case AbsCode.mtPositionX:
       cursor.raw.x = value
@@ -42,7 +43,6 @@ extension TouchDecoder {
     storeCursor()
     if value >= 0 && Int(value) < slots.count {
       currentSlot = Int(value)
-      if currentSlot >= slotsInUse { slotsInUse = currentSlot + 1 }
       cursor = slots[currentSlot]
     } else {
       currentSlot = -1
@@ -87,10 +87,6 @@ extension TouchDecoder {
       cursor.touchID = 0
     }
     cursor.trackingID = newID
-    if currentSlot < 64 {
-      let bit: UInt64 = 1 &<< UInt64(currentSlot)
-      activeSlots = newID >= 0 ? activeSlots | bit : activeSlots & ~bit
-    }
     cursor.changed = true
     slotsDirty = true
   }
@@ -118,28 +114,37 @@ extension TouchDecoder {
     return result
   }
 
-  /// `reportSlots` on the slots' storage: settles the active slots (through the
-  /// `activeSlots` bit mask on devices with at most 64 slots), then builds the frame.
+  /// `reportSlots` on the slots' storage.
   private mutating func closeSlots(
     _ slots: UnsafeMutableBufferPointer<ContactState>, at time: Microseconds
   ) -> TouchFrame? {
     var changed = !terminal.isEmpty
     var count = terminal.count
-    if narrowSlots {
-      var bits = activeSlots
-      while bits != 0 {
-        let index = bits.trailingZeroBitCount
-        bits &= bits &- 1
-        settle(slots, index, changed: &changed, count: &count)
+    for index in 0..<slotsInUse {
+      guard slots[index].trackingID >= 0 else {
+        slots[index].changed = false
+        continue
       }
-    } else {
-      for index in 0..<slotsInUse {
-        guard slots[index].trackingID >= 0 else {
-          slots[index].changed = false
-          continue
+      if slots[index].touchID == 0 {
+        guard slots[index].hasPosition else { continue }  // Cypress: an id, no position yet
+        slots[index].touchID = newTouchID()
+        slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
+        slots[index].phase = .began
+        changed = true
+      } else if slots[index].changed {
+        let location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
+        if location != slots[index].location {
+          slots[index].location = location
+          slots[index].phase = .moved
+          changed = true
+        } else {
+          slots[index].phase = .stationary
         }
-        settle(slots, index, changed: &changed, count: &count)
+      } else {
+        slots[index].phase = .stationary
       }
+      slots[index].changed = false
+      count += 1
     }
     guard changed else { return nil }
     Self.resize(&frame, to: count)
@@ -149,61 +154,22 @@ extension TouchDecoder {
       Self.clear(&terminal)
     }
     let inUse = slotsInUse
-    let mask = narrowSlots ? activeSlots : nil
     frame.withUnsafeMutableBufferPointer { buffer in  // captures no `self`
-      Self.fillTouches(buffer, from: ended, slots: slots, inUse: inUse, mask: mask)
+      Self.fillTouches(buffer, from: ended, slots: slots, inUse: inUse)
     }
     return TouchFrame(time: time, touches: frame)
-  }
-
-  /// Settles the phase of slot `index`, which has a tracking id; counts it if it is a touch.
-  @inline(__always)
-  private mutating func settle(
-    _ slots: UnsafeMutableBufferPointer<ContactState>, _ index: Int,
-    changed: inout Bool, count: inout Int
-  ) {
-    if slots[index].touchID == 0 {
-      guard slots[index].hasPosition else { return }  // Cypress: an id, no position yet
-      slots[index].touchID = newTouchID()
-      slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
-      slots[index].phase = .began
-      changed = true
-    } else if slots[index].changed {
-      let location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
-      if location != slots[index].location {
-        slots[index].location = location
-        slots[index].phase = .moved
-        changed = true
-      } else {
-        slots[index].phase = .stationary
-      }
-    } else {
-      slots[index].phase = .stationary
-    }
-    slots[index].changed = false
-    count += 1
   }
 
   /// Writes the slots' touches into `buffer` from `start` on, then sorts the buffer by id.
   @inline(__always)
   private static func fillTouches(
     _ buffer: UnsafeMutableBufferPointer<Touch>, from start: Int,
-    slots: UnsafeMutableBufferPointer<ContactState>, inUse: Int, mask: UInt64?
+    slots: UnsafeMutableBufferPointer<ContactState>, inUse: Int
   ) {
     var next = start
-    if var bits = mask {
-      while bits != 0 {
-        let index = bits.trailingZeroBitCount
-        bits &= bits &- 1
-        guard slots[index].touchID != 0 else { continue }
-        buffer[next] = makeTouch(slots[index], phase: slots[index].phase)
-        next += 1
-      }
-    } else {
-      for index in 0..<inUse where slots[index].touchID != 0 {
-        buffer[next] = makeTouch(slots[index], phase: slots[index].phase)
-        next += 1
-      }
+    for index in 0..<inUse where slots[index].touchID != 0 {
+      buffer[next] = makeTouch(slots[index], phase: slots[index].phase)
+      next += 1
     }
     sortByID(buffer)
   }

@@ -42,13 +42,8 @@ public struct TouchDecoder: Sendable {
   var currentSlot = 0
   /// The current slot's state while its events arrive (see `storeCursor()`).
   var cursor = ContactState()
-  /// One more than the highest slot selected so far (slot 0 is current from the start).
-  var slotsInUse = 1
+  var slotsInUse = 0
   var slotsDirty = false
-  /// Bit `i` set while slot `i` has a tracking id (slots 0–63; see `narrowSlots`).
-  var activeSlots: UInt64 = 0
-  /// Whether every slot fits in `activeSlots`; wider devices loop over all slots in use.
-  let narrowSlots: Bool
   /// Semi-MT: the one touch at the bounding box's centre.
   var boxContact = ContactState()
 
@@ -93,7 +88,6 @@ public struct TouchDecoder: Sendable {
     touchProtocol = device.touchProtocol
     let slotCount = min(device.slotCount, Self.maximumSlots)
     slots = Array(repeating: ContactState(), count: max(slotCount, 1))
-    narrowSlots = max(slotCount, 1) <= 64
     let contactCapacity = touchProtocol == .multitouchA ? Self.maximumContacts : 1
     contacts = Array(repeating: ContactState(), count: contactCapacity)
     tracks = contacts
