@@ -30,7 +30,9 @@ public final class ByteSink {
   public init(descriptor: Int32? = nil, flushThreshold: Int = 1 << 16) {
     self.descriptor = descriptor
     self.flushThreshold = max(1, flushThreshold)
-    capacity = max(4096, self.flushThreshold + 4096)
+    // A memory sink holds one formatted value or line (`fixed`, `json(origin:)`): start small
+    // and grow; a descriptor's sink holds a flush's worth of lines.
+    capacity = descriptor == nil ? 64 : self.flushThreshold + 4096
     base = .allocate(capacity: capacity)
   }
 

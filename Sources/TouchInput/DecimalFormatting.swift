@@ -8,11 +8,6 @@ public func fixed(_ value: Double, places: Int) -> String {
   return sink.text
 }
 
-/// Appends `value` with `places` decimals to `out` (see `fixed(_:places:)`).
-public func appendFixed(_ value: Double, places: Int, to out: inout String) {
-  out += fixed(value, places: places)
-}
-
 /// Formats an event time as seconds with six decimals (`1.234567`), exactly, from microseconds.
 public func seconds(_ time: Microseconds) -> String {
   let sink = ByteSink()

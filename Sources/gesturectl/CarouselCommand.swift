@@ -93,7 +93,8 @@ final class CarouselSession {
     if settings.json {
       console.out.line(change.json(at: relative, origin: 0))
     } else {
-      console.out.line(pad(seconds(relative), 11) + "  " + change.description)
+      console.out.put(seconds: relative, width: 11)
+      console.out.line("  " + change.description)
     }
   }
 

@@ -40,12 +40,3 @@ struct TouchPrinter {
     }
   }
 }
-
-/// Pads `text` with spaces to `width` columns: on the left for positive widths (right
-/// alignment), on the right for negative widths (left alignment).
-func pad(_ text: String, _ width: Int) -> String {
-  let missing = abs(width) - text.count
-  guard missing > 0 else { return text }
-  let spaces = String(repeating: " ", count: missing)
-  return width > 0 ? spaces + text : text + spaces
-}
