@@ -41,36 +41,36 @@ extension TouchDecoder {
   @inline(never)
   private mutating func selectSlot(_ value: Int32, at time: Microseconds) {
     storeCursor()
-    if value >= 0 && Int(value) < slots.count {
+    if value >= 0 && Int(value) < slotTable.count {
       currentSlot = Int(value)
-      cursor = slots[currentSlot]
+      cursor = slotTable.base[currentSlot]
     } else {
       currentSlot = -1
       if !warned.contains(.slotOutOfRange) { warnSlotOutOfRange(value, at: time) }
     }
   }
 
-  /// Writes the cursor back into `slots` (before anything reads the slot array).
+  /// Writes the cursor back into its slot (before anything reads the slots).
   ///
   /// While events arrive the current slot's state lives in `cursor`, a plain stored property,
-  /// so an event costs no array uniqueness or bounds check; `slots[currentSlot]` is stale until
-  /// this runs at a slot switch or at the end of a frame.
+  /// so an event costs no indirection or uniqueness check; the slot itself is stale until this
+  /// runs at a slot switch or at the end of a frame.
   @inline(__always)
   mutating func storeCursor() {
-    if currentSlot >= 0 { slots[currentSlot] = cursor }
+    if currentSlot >= 0 { uniqueSlots()[currentSlot] = cursor }
   }
 
-  /// Reloads the cursor from `slots` (after something wrote the slot array).
+  /// Reloads the cursor from its slot (after something wrote the slots).
   @inline(__always)
   mutating func loadCursor() {
-    if currentSlot >= 0 { cursor = slots[currentSlot] }
+    if currentSlot >= 0 { cursor = slotTable.base[currentSlot] }
   }
 
   @inline(never)
   private mutating func warnSlotOutOfRange(_ value: Int32, at time: Microseconds) {
     warnOnce(
       .slotOutOfRange, at: time,
-      "slot \(value) is outside the device's \(slots.count) slots; its events are ignored")
+      "slot \(value) is outside the device's \(slotTable.count) slots; its events are ignored")
   }
 
   /// Starts or ends the contact in a slot.
@@ -99,24 +99,17 @@ extension TouchDecoder {
   mutating func reportSlots(at time: Microseconds) -> TouchFrame? {
     guard slotsDirty || !terminal.isEmpty else { return nil }
     slotsDirty = false
-    // One uniqueness check for the slot array instead of one per slot write; the cursor is
-    // written back and reloaded through the same buffer.
-    var store: [ContactState] = []
-    swap(&store, &slots)
-    let result = store.withUnsafeMutableBufferPointer { buffer in
-      let current = currentSlot
-      if current >= 0 { buffer[current] = cursor }
-      let result = closeSlots(buffer, at: time)
-      if current >= 0 { cursor = buffer[current] }
-      return result
-    }
-    swap(&store, &slots)
+    let slots = uniqueSlots()
+    let current = currentSlot
+    if current >= 0 { slots[current] = cursor }
+    let result = closeSlots(slots, at: time)
+    if current >= 0 { cursor = slots[current] }
     return result
   }
 
   /// `reportSlots` on the slots' storage.
   private mutating func closeSlots(
-    _ slots: UnsafeMutableBufferPointer<ContactState>, at time: Microseconds
+    _ slots: UnsafeMutablePointer<ContactState>, at time: Microseconds
   ) -> TouchFrame? {
     var changed = !terminal.isEmpty
     var count = terminal.count
@@ -147,7 +140,7 @@ extension TouchDecoder {
       count += 1
     }
     guard changed else { return nil }
-    Self.resize(&frame, to: count)
+    if frame.count != count { Self.resize(&frame, to: count) }
     let ended = terminal.count
     if ended > 0 {
       for index in 0..<ended { frame[index] = terminal[index] }
@@ -164,7 +157,7 @@ extension TouchDecoder {
   @inline(__always)
   private static func fillTouches(
     _ buffer: UnsafeMutableBufferPointer<Touch>, from start: Int,
-    slots: UnsafeMutableBufferPointer<ContactState>, inUse: Int
+    slots: UnsafeMutablePointer<ContactState>, inUse: Int
   ) {
     var next = start
     for index in 0..<inUse where slots[index].touchID != 0 {

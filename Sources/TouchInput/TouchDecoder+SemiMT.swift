@@ -7,6 +7,7 @@ extension TouchDecoder {
     storeCursor()
     defer { loadCursor() }
     terminal.removeAll(keepingCapacity: true)  // slots never become touches themselves
+    let slots = uniqueSlots()
     var minX = Int64.max
     var minY = Int64.max
     var maxX = Int64.min

@@ -38,7 +38,7 @@ public struct TouchDecoder: Sendable {
   public private(set) var warnings: [DecoderWarning] = []
 
   // Protocol B and semi-MT slots.
-  var slots: [ContactState]
+  var slotTable: SlotTable
   var currentSlot = 0
   /// The current slot's state while its events arrive (see `storeCursor()`).
   var cursor = ContactState()
@@ -87,7 +87,7 @@ public struct TouchDecoder: Sendable {
     geometry = SurfaceGeometry(device: device, options: options)
     touchProtocol = device.touchProtocol
     let slotCount = min(device.slotCount, Self.maximumSlots)
-    slots = Array(repeating: ContactState(), count: max(slotCount, 1))
+    slotTable = SlotTable(count: max(slotCount, 1))
     let contactCapacity = touchProtocol == .multitouchA ? Self.maximumContacts : 1
     contacts = Array(repeating: ContactState(), count: contactCapacity)
     tracks = contacts
