@@ -3,6 +3,11 @@ extension TouchDecoder {
   /// End of input: warns about an incomplete last frame (events after the last `SYN_REPORT`)
   /// and returns a frame that cancels every touch still down (nil if none).
   public mutating func finish() -> TouchFrame? {
+    finishFrame() ? frame : nil
+  }
+
+  /// `finish()`, with the frame (if any, when true) left in `frame`.
+  public mutating func finishFrame() -> Bool {
     if eventsSinceReport > 0 {
       warn(
         at: max(latestEventTime, lastFrameTime),
@@ -10,7 +15,7 @@ extension TouchDecoder {
       eventsSinceReport = 0
     }
     dropping = false
-    return cancelAll(at: max(latestEventTime, lastFrameTime))
+    return cancelTouches(at: max(latestEventTime, lastFrameTime))
   }
 
   /// Cancels every active touch at `time` (device vanished, Ctrl-C); nil if none.
@@ -19,11 +24,16 @@ extension TouchDecoder {
   /// closed are cancelled too. Afterwards the decoder
   /// starts afresh: a slot or button still down does not bring a cancelled touch back.
   public mutating func cancelAll(at time: Microseconds) -> TouchFrame? {
+    cancelTouches(at: time) ? frame : nil
+  }
+
+  /// `cancelAll(at:)`, with the frame (if any, when true) left in `frame`.
+  public mutating func cancelTouches(at time: Microseconds) -> Bool {
     let time = frameTime(time)
-    frame.removeAll(keepingCapacity: true)
+    frame.touches.removeAll(keepingCapacity: true)
     for var pending in terminal {
       pending.phase = .cancelled
-      frame.append(pending)
+      frame.touches.append(pending)
     }
     terminal.removeAll(keepingCapacity: true)
     storeCursor()
@@ -32,16 +42,16 @@ extension TouchDecoder {
     for index in 0..<slotsInUse {
       if slots[index].touchID != 0 {
         slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
-        frame.append(touch(slots[index], phase: .cancelled))
+        frame.touches.append(touch(slots[index], phase: .cancelled))
       }
       slots[index].touchID = 0
       slots[index].trackingID = -1
       slots[index].changed = false
     }
     slotsDirty = false
-    if boxContact.touchID != 0 { frame.append(touch(boxContact, phase: .cancelled)) }
+    if boxContact.touchID != 0 { frame.touches.append(touch(boxContact, phase: .cancelled)) }
     boxContact.clear()
-    for index in 0..<trackCount { frame.append(touch(tracks[index], phase: .cancelled)) }
+    for index in 0..<trackCount { frame.touches.append(touch(tracks[index], phase: .cancelled)) }
     trackCount = 0
     contactCount = 0
     pendingContact.clear()
@@ -49,24 +59,24 @@ extension TouchDecoder {
     frameHasContent = false
     if single.touchID != 0 {
       single.location = geometry.map(x: single.raw.x, y: single.raw.y)
-      frame.append(touch(single, phase: .cancelled))
+      frame.touches.append(touch(single, phase: .cancelled))
     }
     single.touchID = 0
     single.changed = false
     touchKeyDown = false
     leftKeyDown = false
-    guard !frame.isEmpty else { return nil }
-    Self.sortByID(&frame)
-    return TouchFrame(time: time, touches: frame)
+    guard !frame.touches.isEmpty else { return false }
+    Self.sortByID(&frame.touches)
+    return emit(at: time)
   }
 
   /// Ends a `SYN_DROPPED` gap at its `SYN_REPORT`: every touch active at the drop is cancelled.
-  mutating func endDrop(at time: Microseconds) -> TouchFrame? {
+  mutating func endDrop(at time: Microseconds) -> Bool {
     dropping = false
-    let result = cancelAll(at: time)
+    let result = cancelTouches(at: time)
     warn(
       at: time,
-      "SYN_DROPPED: events were lost; \(result?.touches.count ?? 0) touches cancelled")
+      "SYN_DROPPED: events were lost; \(result ? frame.touches.count : 0) touches cancelled")
     return result
   }
 }

@@ -57,8 +57,8 @@ extension TouchDecoder {
   /// Frames with only `EV_MSC` events are skipped. When the device has sent `BTN_TOUCH`,
   /// contacts while it is 0 are not touches (bcm5974 keeps reporting a hovering finger).
   /// Matching is greedy, closest pair first, up to `maximumContactJump`.
-  mutating func reportContacts(at time: Microseconds) -> TouchFrame? {
-    guard frameHasContent else { return nil }
+  mutating func reportContacts(at time: Microseconds) -> Bool {
+    guard frameHasContent else { return false }
     frameHasContent = false
     if pendingContact.hasPosition { closeContact(at: time) }  // last SYN_MT_REPORT omitted
     pendingContact.clear()
@@ -68,13 +68,13 @@ extension TouchDecoder {
       contactTaken[index] = false
     }
     matchContactsToTracks()
-    Self.clear(&frame)
+    Self.clear(&frame.touches)
     var changed = false
     var kept = 0
     for index in 0..<trackCount {
       let match = contactForTrack[index]
       guard match >= 0 else {
-        frame.append(touch(tracks[index], phase: .ended))
+        frame.touches.append(touch(tracks[index], phase: .ended))
         changed = true
         continue
       }
@@ -82,13 +82,13 @@ extension TouchDecoder {
       next.touchID = tracks[index].touchID
       let moved = next.location != tracks[index].location
       changed = changed || moved
-      frame.append(touch(next, phase: moved ? .moved : .stationary))
+      frame.touches.append(touch(next, phase: moved ? .moved : .stationary))
       spareTracks[kept] = next
       kept += 1
     }
     for index in 0..<contactCount where !contactTaken[index] && kept < spareTracks.count {
       contacts[index].touchID = newTouchID()
-      frame.append(touch(contacts[index], phase: .began))
+      frame.touches.append(touch(contacts[index], phase: .began))
       spareTracks[kept] = contacts[index]
       kept += 1
       changed = true
@@ -96,9 +96,9 @@ extension TouchDecoder {
     swap(&tracks, &spareTracks)
     trackCount = kept
     contactCount = 0
-    guard changed else { return nil }
-    Self.sortByID(&frame)
-    return TouchFrame(time: time, touches: frame)
+    guard changed else { return false }
+    Self.sortByID(&frame.touches)
+    return emit(at: time)
   }
 
   /// Fills `contactForTrack` (-1: lifted) and `contactTaken`, closest pairs first.

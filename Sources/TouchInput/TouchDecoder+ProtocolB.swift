@@ -96,8 +96,8 @@ extension TouchDecoder {
   /// A first pass settles each slot's phase and counts the touches; the frame array is built
   /// only when something changed, resized to that count (touches rarely begin or end, so it
   /// nearly never changes length) and then overwritten in place through one buffer pointer.
-  mutating func reportSlots(at time: Microseconds) -> TouchFrame? {
-    guard slotsDirty || !terminal.isEmpty else { return nil }
+  mutating func reportSlots(at time: Microseconds) -> Bool {
+    guard slotsDirty || !terminal.isEmpty else { return false }
     slotsDirty = false
     let slots = uniqueSlots()
     let current = currentSlot
@@ -110,7 +110,7 @@ extension TouchDecoder {
   /// `reportSlots` on the slots' storage.
   private mutating func closeSlots(
     _ slots: UnsafeMutablePointer<ContactState>, at time: Microseconds
-  ) -> TouchFrame? {
+  ) -> Bool {
     var changed = !terminal.isEmpty
     var count = terminal.count
     for index in 0..<slotsInUse {
@@ -139,18 +139,18 @@ extension TouchDecoder {
       slots[index].changed = false
       count += 1
     }
-    guard changed else { return nil }
-    if frame.count != count { Self.resize(&frame, to: count) }
+    guard changed else { return false }
+    if frame.touches.count != count { Self.resize(&frame.touches, to: count) }
     let ended = terminal.count
     if ended > 0 {
-      for index in 0..<ended { frame[index] = terminal[index] }
+      for index in 0..<ended { frame.touches[index] = terminal[index] }
       Self.clear(&terminal)
     }
     let inUse = slotsInUse
-    frame.withUnsafeMutableBufferPointer { buffer in  // captures no `self`
+    frame.touches.withUnsafeMutableBufferPointer { buffer in  // captures no `self`
       Self.fillTouches(buffer, from: ended, slots: slots, inUse: inUse)
     }
-    return TouchFrame(time: time, touches: frame)
+    return emit(at: time)
   }
 
   /// Writes the slots' touches into `buffer` from `start` on, then sorts the buffer by id.

@@ -1,8 +1,8 @@
 // Semi-MT devices: their slots are the corners of a bounding box, reported as one touch.
 extension TouchDecoder {
   /// Closes a semi-MT frame: one touch at the centre of the box spanned by the slots.
-  mutating func reportBoundingBox(at time: Microseconds) -> TouchFrame? {
-    guard slotsDirty || !terminal.isEmpty else { return nil }
+  mutating func reportBoundingBox(at time: Microseconds) -> Bool {
+    guard slotsDirty || !terminal.isEmpty else { return false }
     slotsDirty = false
     storeCursor()
     defer { loadCursor() }
@@ -23,12 +23,12 @@ extension TouchDecoder {
       minY = min(minY, Int64(raw.y))
       maxY = max(maxY, Int64(raw.y))
     }
-    Self.clear(&frame)
+    Self.clear(&frame.touches)
     if first < 0 {
-      guard boxContact.touchID != 0 else { return nil }
-      frame.append(touch(boxContact, phase: .ended))
+      guard boxContact.touchID != 0 else { return false }
+      frame.touches.append(touch(boxContact, phase: .ended))
       boxContact.clear()
-      return TouchFrame(time: time, touches: frame)
+      return emit(at: time)
     }
     let centre = RawPoint(x: Int32((minX + maxX) / 2), y: Int32((minY + maxY) / 2))
     let location = geometry.map(x: centre.x, y: centre.y)
@@ -44,8 +44,8 @@ extension TouchDecoder {
     boxContact.pressure = slots[first].pressure
     boxContact.majorAxis = slots[first].majorAxis
     boxContact.toolType = slots[first].toolType
-    guard phase != .stationary else { return nil }
-    frame.append(touch(boxContact, phase: phase))
-    return TouchFrame(time: time, touches: frame)
+    guard phase != .stationary else { return false }
+    frame.touches.append(touch(boxContact, phase: phase))
+    return emit(at: time)
   }
 }

@@ -36,8 +36,8 @@ extension TouchDecoder {
   }
 
   /// Closes a single-touch frame: the button decides down and up, the axes the position.
-  mutating func reportSingle(at time: Microseconds) -> TouchFrame? {
-    guard single.changed else { return nil }
+  mutating func reportSingle(at time: Microseconds) -> Bool {
+    guard single.changed else { return false }
     single.changed = false
     let down = touchKeyDown || leftKeyDown
     if !buttonSeen {
@@ -45,17 +45,17 @@ extension TouchDecoder {
         .noButton, at: time,
         "positions change but no BTN_TOUCH or BTN_LEFT has arrived; positions alone are not touches"
       )
-      return nil
+      return false
     }
     var phase: TouchPhase
     if single.touchID == 0 {
-      guard down else { return nil }
+      guard down else { return false }
       guard single.hasPosition else {
         if !warned.contains(.positionNeverArrives) {
           let message = missingPositionMessage()
           warnOnce(.positionNeverArrives, at: time, message)
         }
-        return nil
+        return false
       }
       single.touchID = newTouchID()
       single.location = geometry.map(x: single.raw.x, y: single.raw.y)
@@ -65,14 +65,14 @@ extension TouchDecoder {
       phase = .ended
     } else {
       let location = geometry.map(x: single.raw.x, y: single.raw.y)
-      guard location != single.location else { return nil }
+      guard location != single.location else { return false }
       single.location = location
       phase = .moved
     }
-    Self.clear(&frame)
-    frame.append(touch(single, phase: phase))
+    Self.clear(&frame.touches)
+    frame.touches.append(touch(single, phase: phase))
     if phase == .ended { single.touchID = 0 }
-    return TouchFrame(time: time, touches: frame)
+    return emit(at: time)
   }
 
   /// Explains a touch with no position and suggests the axes that did change.

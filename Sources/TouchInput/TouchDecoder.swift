@@ -1,8 +1,8 @@
 /// Turns one device's kernel events into touch frames: protocol B slots, protocol A contacts,
 /// single-touch and semi-MT, with positions in millimetres.
 ///
-/// Feed every event to `decode(_:)`; a frame comes back at a `SYN_REPORT` when a touch began,
-/// moved (its millimetre position changed), ended or was cancelled. A frame lists every touch
+/// Feed every event to `feed(_:)` (or `decode(_:)`); a frame completes at a `SYN_REPORT` when a
+/// touch began, moved (its millimetre position changed), ended or was cancelled. A frame lists every touch
 /// known at that moment, stationary ones included, ordered by id; an ended or cancelled touch
 /// appears once with that phase and is gone from the next frame. Touches are numbered 1, 2, 3,
 /// … in the order they began and ids are never reused. The frame time is the `SYN_REPORT`'s
@@ -19,6 +19,8 @@
 ///
 /// The per-event path does not allocate: slot storage is allocated once and the frame's
 /// touch array is reused (it is copied only if the caller still holds the previous frame).
+/// `feed(_:)` with `frame` lends the frame without a reference-count round trip per frame:
+/// the fastest way to decode a trace.
 public struct TouchDecoder: Sendable {
   /// The largest protocol-B slot count stored; higher slots are treated as out of range.
   public static let maximumSlots = 256
@@ -68,7 +70,9 @@ public struct TouchDecoder: Sendable {
   var otherAxesSeen: UInt64 = 0
 
   // Frames.
-  var frame: [Touch]
+  /// The latest frame completed by `feed(_:)`, `finish()` or `cancelAll(at:)`; its touch array
+  /// is reused for the next frame.
+  public internal(set) var frame = TouchFrame(time: 0, touches: [])
   var terminal: [Touch]
   var nextTouchID = 1
   var lastFrameTime = Microseconds.min
@@ -94,8 +98,7 @@ public struct TouchDecoder: Sendable {
     spareTracks = contacts
     contactForTrack = Array(repeating: -1, count: contactCapacity)
     contactTaken = Array(repeating: false, count: contactCapacity)
-    frame = []
-    frame.reserveCapacity(2 * max(slotCount, contactCapacity) + 2)
+    frame.touches.reserveCapacity(2 * max(slotCount, contactCapacity) + 2)
     terminal = []
     terminal.reserveCapacity(2 * max(slotCount, contactCapacity) + 2)
     var axes: UInt64 = 0
@@ -111,8 +114,15 @@ public struct TouchDecoder: Sendable {
   }
 
   /// Feeds one event; returns a frame at `SYN_REPORT` when a touch began, moved, ended or was
-  /// cancelled.
+  /// cancelled (`feed(_:)` and then `frame`, as a copy).
+  @inlinable
   public mutating func decode(_ event: InputEvent) -> TouchFrame? {
+    feed(event) ? frame : nil
+  }
+
+  /// Feeds one event; returns whether it completed a frame (at a `SYN_REPORT` when a touch
+  /// began, moved, ended or was cancelled), which is then `frame`.
+  public mutating func feed(_ event: InputEvent) -> Bool {
     if event.time > latestEventTime { latestEventTime = event.time }
     // The common case, a declared axis on a protocol-B device, stays small and call-free.
     let code = event.code
@@ -121,14 +131,14 @@ public struct TouchDecoder: Sendable {
     {
       eventsSinceReport &+= 1
       slotAxis(code: code, value: event.value, at: event.time)
-      return nil
+      return false
     }
     return decodeOther(event)
   }
 
-  /// `decode(_:)` for everything but a protocol-B axis.
+  /// `feed(_:)` for everything but a protocol-B axis.
   @inline(never)
-  private mutating func decodeOther(_ event: InputEvent) -> TouchFrame? {
+  private mutating func decodeOther(_ event: InputEvent) -> Bool {
     switch event.type {
     case EventType.syn:
       if event.code == SynCode.report {
@@ -145,11 +155,11 @@ public struct TouchDecoder: Sendable {
       }
     case EventType.abs:
       eventsSinceReport += 1
-      guard !dropping else { return nil }
+      guard !dropping else { return false }
       let code = event.code
       guard code < 64 && declaredAxes & (1 << UInt64(code)) != 0 else {
         warnUndeclared(code: code, at: event.time)
-        return nil
+        return false
       }
       switch touchProtocol {
       case .multitouchB, .semiMultitouch: slotAxis(code: code, value: event.value, at: event.time)
@@ -158,7 +168,7 @@ public struct TouchDecoder: Sendable {
       }
     case EventType.key:
       eventsSinceReport += 1
-      guard !dropping else { return nil }
+      guard !dropping else { return false }
       switch touchProtocol {
       case .multitouchA: contactKey(code: event.code, value: event.value)
       case .singleTouch: singleKey(code: event.code, value: event.value)
@@ -167,7 +177,7 @@ public struct TouchDecoder: Sendable {
     default:
       eventsSinceReport += 1  // EV_MSC (MSC_TIMESTAMP, MSC_SCAN) and others carry no touch
     }
-    return nil
+    return false
   }
 
   /// Returns the warnings so far and forgets them.
@@ -177,13 +187,20 @@ public struct TouchDecoder: Sendable {
   }
 
   /// Closes the frame at a `SYN_REPORT` with the protocol's rules.
-  private mutating func report(at time: Microseconds) -> TouchFrame? {
+  private mutating func report(at time: Microseconds) -> Bool {
     switch touchProtocol {
     case .multitouchB: reportSlots(at: time)
     case .semiMultitouch: reportBoundingBox(at: time)
     case .multitouchA: reportContacts(at: time)
     case .singleTouch: reportSingle(at: time)
     }
+  }
+
+  /// Completes the frame at `time` (its touches are written); returns true.
+  @inline(__always)
+  mutating func emit(at time: Microseconds) -> Bool {
+    frame.time = time
+    return true
   }
 
   /// Appends a warning.

@@ -93,9 +93,8 @@ struct TracePipeline {
   mutating func handle(_ event: InputEvent, line: Int) {
     if origin.time == nil { origin.time = event.time }
     lastTime = max(lastTime, event.time)
-    if let frame = decoder.decode(event) {
-      deliver(frame)
-    }
+    // The decoder lends its frame: no reference-count round trip per frame.
+    if decoder.feed(event) { deliver(decoder.frame) }
     if !decoder.warnings.isEmpty { reportWarnings(line: line) }
   }
 
@@ -134,7 +133,7 @@ struct TracePipeline {
     reportWarnings(line: 0)
   }
 
-  private mutating func deliver(_ frame: TouchFrame) {
+  private func deliver(_ frame: TouchFrame) {
     // Deadlines that passed before this frame fire first, so output stays in time order.
     engine?.advance(to: frame.time)
     if settings.touches { touchPrinter.print(frame, origin: origin.time ?? frame.time) }

@@ -62,4 +62,32 @@ struct DecoderFrameRulesTests {
     }
     #expect(frames.map(line) == ["1000: 1 began 10.0,10.0", "2000: 1 moved 20.0,10.0"])
   }
+
+  @Test("feed(_:) completes the same frames decode(_:) returns, lent in `frame`")
+  func feedLendsTheFrame() {
+    let events = script { s in
+      s.slot(0); s.trackingID(1); s.x(100); s.y(100)
+      s.syn(at: 1000)
+      s.slot(1); s.trackingID(2); s.x(300); s.y(300)
+      s.syn(at: 2000)
+      s.syn(at: 3000)
+      s.slot(0); s.trackingID(-1)
+      s.syn(at: 4000)
+    }
+    var copying = TouchDecoder(device: TestDevice.protocolB())
+    var lending = TouchDecoder(device: TestDevice.protocolB())
+    var returned: [TouchFrame] = []
+    var lent: [TouchFrame] = []
+    for event in events {
+      if let frame = copying.decode(event) { returned.append(frame) }
+      if lending.feed(event) { lent.append(lending.frame) }
+    }
+    #expect(lent == returned)
+    #expect(
+      lent.map(line) == [
+        "1000: 1 began 10.0,10.0", "2000: 1 stationary 10.0,10.0; 2 began 30.0,30.0",
+        "4000: 1 ended 10.0,10.0; 2 stationary 30.0,30.0",
+      ])
+    #expect(lending.finishFrame() && lending.frame.touches.map(\.phase) == [.cancelled])
+  }
 }

@@ -112,7 +112,7 @@ for _ in 0..<repeats {
   var decoder = TouchDecoder(device: device)
   var frames = 0
   let start = now()
-  for event in events where decoder.decode(event) != nil { frames &+= 1 }
+  for event in events where decoder.feed(event) { frames &+= 1 }
   best = min(best, now() - start)
   frameCount = frames
 }
@@ -129,9 +129,7 @@ for _ in 0..<repeats {
   var gestures = 0
   let engine = GestureEngine.makeDefault(onEvent: { _, _ in gestures &+= 1 })
   let start = now()
-  for event in events {
-    if let frame = decoder.decode(event) { engine.process(frame) }
-  }
+  for event in events where decoder.feed(event) { engine.process(decoder.frame) }
   best = min(best, now() - start)
   gestureCount = gestures
 }
@@ -150,12 +148,10 @@ perFrame.reserveCapacity(frameCount)
 do {
   var decoder = TouchDecoder(device: device)
   let engine = GestureEngine.makeDefault(onEvent: { _, _ in })
-  for event in events {
-    if let frame = decoder.decode(event) {
-      let start = now()
-      engine.process(frame)
-      perFrame.append(now() - start)
-    }
+  for event in events where decoder.feed(event) {
+    let start = now()
+    engine.process(decoder.frame)
+    perFrame.append(now() - start)
   }
 }
 perFrame.sort()
