@@ -96,6 +96,7 @@ extension TouchDecoder {
   /// A first pass settles each slot's phase and counts the touches; the frame array is built
   /// only when something changed, resized to that count (touches rarely begin or end, so it
   /// nearly never changes length) and then overwritten in place through one buffer pointer.
+  @inline(never)
   mutating func reportSlots(at time: Microseconds) -> Bool {
     guard slotsDirty || !terminal.isEmpty else { return false }
     slotsDirty = false
@@ -108,6 +109,7 @@ extension TouchDecoder {
   }
 
   /// `reportSlots` on the slots' storage.
+  @inline(__always)
   private mutating func closeSlots(
     _ slots: UnsafeMutablePointer<ContactState>, at time: Microseconds
   ) -> Bool {

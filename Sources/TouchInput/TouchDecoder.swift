@@ -133,6 +133,13 @@ public struct TouchDecoder: Sendable {
       slotAxis(code: code, value: event.value, at: event.time)
       return false
     }
+    // A protocol-B frame's end, once per frame: straight to the slots, no dispatch.
+    if event.type == EventType.syn && code == SynCode.report && touchProtocol == .multitouchB
+      && !dropping
+    {
+      eventsSinceReport = 0
+      return reportSlots(at: frameTime(event.time))
+    }
     return decodeOther(event)
   }
 
