@@ -71,7 +71,7 @@ public final class PanGestureRecognizer: GestureRecognizer, TargetActionRecogniz
 }
 
 /// The pan state machine.
-private struct PanMachine {
+private struct PanMachine: ~Copyable {
   private enum State {
     /// No touch yet. A touch down moves to `tracking`.
     case idle

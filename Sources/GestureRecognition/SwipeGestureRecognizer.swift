@@ -113,7 +113,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
 /// far; a count below it has failed (too many touches), one above it waits for more fingers.
 /// A stroke off the axes fails only the count it was judged with: a finger landing later
 /// starts judging the next count.
-private struct SwipeMachine {
+private struct SwipeMachine: ~Copyable {
   private enum State {
     /// No touch yet. A touch down moves to `tracking`.
     case idle

@@ -6,8 +6,10 @@ import TouchInput
 /// the samples of the last 100 ms (at most 20), stopping at a gap of more than 40 ms; the
 /// velocity is b, the slope at the newest sample. Two samples give their difference quotient,
 /// one gives zero, and a point whose newest sample is more than 40 ms old is stopped.
-/// Samples live in a fixed ring buffer: adding one never allocates.
-public struct VelocityTracker: Sendable {
+/// Samples live in a fixed ring buffer, allocated once and owned by the tracker alone: adding
+/// one never allocates and costs no uniqueness check (the tracker is not copyable, so nothing
+/// else can hold the ring; each recognizer's state machine owns its tracker).
+public struct VelocityTracker: ~Copyable, @unchecked Sendable {
   /// How far back samples count (Android `HORIZON`, Flutter: 100 ms).
   public static let horizon: Microseconds = 100_000
   /// How many samples count at most (Android `HISTORY_SIZE`, Flutter: 20).
@@ -21,13 +23,19 @@ public struct VelocityTracker: Sendable {
     var y: Double
   }
 
-  private var samples: [Sample]
+  /// The ring: `capacity` samples, the newest at `newest`, `count` of them valid.
+  private let samples: UnsafeMutablePointer<Sample>
   private var newest = 0
   private var count = 0
 
   /// Creates an empty tracker.
   public init() {
-    samples = Array(repeating: Sample(time: 0, x: 0, y: 0), count: Self.capacity)
+    samples = .allocate(capacity: Self.capacity)
+    samples.initialize(repeating: Sample(time: 0, x: 0, y: 0), count: Self.capacity)
+  }
+
+  deinit {
+    samples.deallocate()  // a trivial type: nothing to deinitialize
   }
 
   /// Forgets every sample.
@@ -38,25 +46,22 @@ public struct VelocityTracker: Sendable {
   /// Records the position `(x, y)` (mm) at event time `time`.
   public mutating func add(x: Double, y: Double, at time: Microseconds) {
     let sample = Sample(time: time, x: x, y: y)
-    // One uniqueness check for the write, none for the read.
-    samples.withUnsafeMutableBufferPointer { ring in
-      if count > 0 && ring[newest].time == time {
-        ring[newest] = sample
-        return
-      }
-      if count == 0 {
-        newest = 0
-      } else {
-        newest = newest + 1 == Self.capacity ? 0 : newest + 1
-      }
-      ring[newest] = sample
-      if count < Self.capacity { count += 1 }
+    if count > 0 && samples[newest].time == time {
+      samples[newest] = sample
+      return
     }
+    if count == 0 {
+      newest = 0
+    } else {
+      newest = newest + 1 == Self.capacity ? 0 : newest + 1
+    }
+    samples[newest] = sample
+    if count < Self.capacity { count += 1 }
   }
 
   /// The estimated velocity at event time `time`, in units per second.
   public func velocity(at time: Microseconds) -> PlaneVector {
-    samples.withUnsafeBufferPointer { velocity(at: time, $0) }
+    velocity(at: time, UnsafeBufferPointer(start: samples, count: Self.capacity))
   }
 
   private func velocity(at time: Microseconds, _ samples: UnsafeBufferPointer<Sample>)

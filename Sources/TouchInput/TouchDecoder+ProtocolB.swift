@@ -13,17 +13,23 @@ extension TouchDecoder {
     let slot = currentSlot
     guard slot >= 0 else { return }
     if slot >= slotsInUse { slotsInUse = slot + 1 }
-    switch code {
-    case AbsCode.mtPositionX:
+    // Positions first, as plain tests: most events are positions, and a jump table over all
+    // codes predicts worse.
+    if code == AbsCode.mtPositionX {
       cursor.raw.x = value
       cursor.hasX = true
       cursor.changed = true
       slotsDirty = true
-    case AbsCode.mtPositionY:
+      return
+    }
+    if code == AbsCode.mtPositionY {
       cursor.raw.y = value
       cursor.hasY = true
       cursor.changed = true
       slotsDirty = true
+      return
+    }
+    switch code {
     case AbsCode.mtTrackingID:
       setTrackingID(value)
     case AbsCode.mtPressure:
