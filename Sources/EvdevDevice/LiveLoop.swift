@@ -4,7 +4,8 @@ import TouchInput
 ///
 /// Every time it is given is event time (microseconds on the device's clock), so a sink run
 /// live produces exactly what it produces when a recording of the same events is replayed.
-public protocol LiveEventSink {
+/// A sink need not be copyable (the replay pipeline owns a `TouchDecoder`, which is not).
+public protocol LiveEventSink: ~Copyable {
   /// Handles one event read from the device, in order.
   mutating func handle(_ event: InputEvent)
   /// The event time of the next timer (a long press, a double-tap window), if any.
@@ -21,7 +22,7 @@ public protocol LiveEventSink {
   mutating func willWait()
 }
 
-extension LiveEventSink {
+extension LiveEventSink where Self: ~Copyable {
   /// Does nothing: a sink without buffered output has nothing to flush.
   public mutating func willWait() {}
 }
@@ -87,7 +88,9 @@ public struct LiveLoop {
   /// - Parameter sink: Receives the events, timer advances and the ending.
   /// - Returns: Why the loop stopped.
   /// - Throws: `EvdevError` when reading or polling fails.
-  public mutating func run<S: LiveEventSink>(_ sink: inout S) throws(EvdevError) -> LiveExit {
+  public mutating func run<S: LiveEventSink & ~Copyable>(_ sink: inout S) throws(EvdevError)
+    -> LiveExit
+  {
     SignalWatch.install()
     lastArrival = monotonicNow()
     while true {
@@ -146,7 +149,8 @@ public struct LiveLoop {
     if deadlineLateness.count < Self.latencySampleLimit { deadlineLateness.append(lateness) }
   }
 
-  private mutating func readBatch<S: LiveEventSink>(into sink: inout S) throws(EvdevError)
+  private mutating func readBatch<S: LiveEventSink & ~Copyable>(into sink: inout S)
+    throws(EvdevError)
     -> LiveExit?
   {
     buffer.removeAll(keepingCapacity: true)

@@ -36,9 +36,6 @@ extension TouchDecoder {
       frame.touches.append(pending)
     }
     terminal.removeAll(keepingCapacity: true)
-    storeCursor()
-    defer { loadCursor() }
-    let slots = uniqueSlots()
     for index in 0..<slotsInUse {
       if slots[index].touchID != 0 {
         slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)

@@ -34,42 +34,7 @@ struct ContactState: Sendable {
   }
 }
 
-/// A decoder's protocol-B slots, in raw memory: a slot is read and written with no array
-/// bounds or uniqueness check. Shared by copies of a decoder until one of them writes
-/// (`TouchDecoder.uniqueSlots()` copies it then), so a decoder stays a value.
-final class SlotTable: @unchecked Sendable {
-  /// The first slot.
-  let base: UnsafeMutablePointer<ContactState>
-  /// How many slots there are.
-  let count: Int
-
-  /// `count` free slots.
-  init(count: Int) {
-    self.count = count
-    base = .allocate(capacity: count)
-    base.initialize(repeating: ContactState(), count: count)
-  }
-
-  /// A copy of `other`'s slots.
-  init(copying other: SlotTable) {
-    count = other.count
-    base = .allocate(capacity: count)
-    base.initialize(from: other.base, count: count)
-  }
-
-  deinit {
-    base.deallocate()  // a trivial type: nothing to deinitialize
-  }
-}
-
 extension TouchDecoder {
-  /// The slots, owned by this decoder alone (copied first if another copy shares them).
-  @inline(__always)
-  mutating func uniqueSlots() -> UnsafeMutablePointer<ContactState> {
-    if !isKnownUniquelyReferenced(&slotTable) { slotTable = SlotTable(copying: slotTable) }
-    return slotTable.base
-  }
-
   /// The frame entry for a contact in `phase`.
   @inline(__always)
   func touch(_ contact: ContactState, phase: TouchPhase) -> Touch {

@@ -1,6 +1,6 @@
 // Protocol B: slots and tracking ids (semi-MT devices share the slot handling).
 extension TouchDecoder {
-  /// Applies one absolute event to the current slot.
+  /// Applies one absolute event to the current slot, writing the value straight into it.
   ///
   /// Events before the first `ABS_MT_SLOT` go to slot 0. A slot index outside the device's
   /// slots is warned about once and its events are ignored until the next valid slot.
@@ -10,90 +10,75 @@ extension TouchDecoder {
       selectSlot(value, at: time)
       return
     }
-    let slot = currentSlot
-    guard slot >= 0 else { return }
-    if slot >= slotsInUse { slotsInUse = slot + 1 }
+    let index = currentSlot
+    guard index >= 0 else { return }
+    if index >= slotsInUse { slotsInUse = index + 1 }
+    let slot = slots + index
     // Positions first, as plain tests: most events are positions, and a jump table over all
     // codes predicts worse.
     if code == AbsCode.mtPositionX {
-      cursor.raw.x = value
-      cursor.hasX = true
-      cursor.changed = true
+      slot.pointee.raw.x = value
+      slot.pointee.hasX = true
+      slot.pointee.changed = true
       slotsDirty = true
       return
     }
     if code == AbsCode.mtPositionY {
-      cursor.raw.y = value
-      cursor.hasY = true
-      cursor.changed = true
+      slot.pointee.raw.y = value
+      slot.pointee.hasY = true
+      slot.pointee.changed = true
       slotsDirty = true
       return
     }
     switch code {
     case AbsCode.mtTrackingID:
-      setTrackingID(value)
+      setTrackingID(value, of: slot)
     case AbsCode.mtPressure:
-      cursor.pressure = value
+      slot.pointee.pressure = value
     case AbsCode.mtTouchMajor:
-      cursor.majorAxis = geometry.millimeters(xUnits: value)
+      slot.pointee.majorAxis = geometry.millimeters(xUnits: value)
     case AbsCode.mtToolType:
-      cursor.toolType = value
+      slot.pointee.toolType = value
     default:
       break  // orientation, widths, ABS_MT_TOOL_X/Y, distance: not part of a touch
     }
   }
 
-  /// `ABS_MT_SLOT`: stores the cursor in its slot and loads the new slot into it.
-  @inline(never)
+  /// `ABS_MT_SLOT`: the slot the next values belong to.
+  @inline(__always)
   private mutating func selectSlot(_ value: Int32, at time: Microseconds) {
-    storeCursor()
-    if value >= 0 && Int(value) < slotTable.count {
+    if value >= 0 && Int(value) < slotCount {
       currentSlot = Int(value)
-      cursor = slotTable.base[currentSlot]
     } else {
       currentSlot = -1
       if !warned.contains(.slotOutOfRange) { warnSlotOutOfRange(value, at: time) }
     }
   }
 
-  /// Writes the cursor back into its slot (before anything reads the slots).
-  ///
-  /// While events arrive the current slot's state lives in `cursor`, a plain stored property,
-  /// so an event costs no indirection or uniqueness check; the slot itself is stale until this
-  /// runs at a slot switch or at the end of a frame.
-  @inline(__always)
-  mutating func storeCursor() {
-    if currentSlot >= 0 { uniqueSlots()[currentSlot] = cursor }
-  }
-
-  /// Reloads the cursor from its slot (after something wrote the slots).
-  @inline(__always)
-  mutating func loadCursor() {
-    if currentSlot >= 0 { cursor = slotTable.base[currentSlot] }
-  }
-
   @inline(never)
   private mutating func warnSlotOutOfRange(_ value: Int32, at time: Microseconds) {
     warnOnce(
       .slotOutOfRange, at: time,
-      "slot \(value) is outside the device's \(slotTable.count) slots; its events are ignored")
+      "slot \(value) is outside the device's \(slotCount) slots; its events are ignored")
   }
 
-  /// Starts or ends the contact in a slot.
+  /// Starts or ends the contact in `slot`.
   ///
   /// A new id on an active slot ends the old touch (it appears `ended` in this frame) and
   /// starts a new one; the slot keeps its last position, as the kernel only sends changes.
   @inline(never)
-  private mutating func setTrackingID(_ value: Int32) {
+  private mutating func setTrackingID(
+    _ value: Int32, of slot: UnsafeMutablePointer<ContactState>
+  ) {
     let newID = value < 0 ? -1 : value
-    guard newID != cursor.trackingID else { return }
-    if cursor.touchID != 0 {
-      cursor.location = geometry.map(x: cursor.raw.x, y: cursor.raw.y)
-      terminal.append(touch(cursor, phase: .ended))
-      cursor.touchID = 0
+    guard newID != slot.pointee.trackingID else { return }
+    if slot.pointee.touchID != 0 {
+      slot.pointee.location = geometry.map(x: slot.pointee.raw.x, y: slot.pointee.raw.y)
+      terminal.append(touch(slot.pointee, phase: .ended))
+      slot.pointee.touchID = 0
     }
-    cursor.trackingID = newID
-    cursor.changed = true
+    slot.pointee.trackingID = newID
+    slot.pointee.changed = true
     slotsDirty = true
   }
 
@@ -106,12 +91,7 @@ extension TouchDecoder {
   mutating func reportSlots(at time: Microseconds) -> Bool {
     guard slotsDirty || !terminal.isEmpty else { return false }
     slotsDirty = false
-    let slots = uniqueSlots()
-    let current = currentSlot
-    if current >= 0 { slots[current] = cursor }
-    let result = closeSlots(slots, at: time)
-    if current >= 0 { cursor = slots[current] }
-    return result
+    return closeSlots(slots, at: time)
   }
 
   /// `reportSlots` on the slots' storage.

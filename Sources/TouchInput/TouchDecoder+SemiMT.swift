@@ -4,10 +4,7 @@ extension TouchDecoder {
   mutating func reportBoundingBox(at time: Microseconds) -> Bool {
     guard slotsDirty || !terminal.isEmpty else { return false }
     slotsDirty = false
-    storeCursor()
-    defer { loadCursor() }
     terminal.removeAll(keepingCapacity: true)  // slots never become touches themselves
-    let slots = uniqueSlots()
     var minX = Int64.max
     var minY = Int64.max
     var maxX = Int64.min

@@ -19,9 +19,11 @@
 ///
 /// The per-event path does not allocate: slot storage is allocated once and the frame's
 /// touch array is reused (it is copied only if the caller still holds the previous frame).
+/// A decoder is not copyable: it owns its slots as raw memory and writes each event's value
+/// straight into its slot, with no uniqueness check (move it, or keep it in one place).
 /// `feed(_:)` with `frame` lends the frame without a reference-count round trip per frame:
 /// the fastest way to decode a trace.
-public struct TouchDecoder: Sendable {
+public struct TouchDecoder: ~Copyable, @unchecked Sendable {
   /// The largest protocol-B slot count stored; higher slots are treated as out of range.
   public static let maximumSlots = 256
   /// The most protocol-A contacts kept per frame; more are dropped with a warning.
@@ -40,10 +42,12 @@ public struct TouchDecoder: Sendable {
   public private(set) var warnings: [DecoderWarning] = []
 
   // Protocol B and semi-MT slots.
-  var slotTable: SlotTable
+  /// `slotCount` slots, owned by the decoder (freed in `deinit`).
+  let slots: UnsafeMutablePointer<ContactState>
+  /// How many slots there are (at least 1).
+  let slotCount: Int
+  /// The slot the current values belong to, or -1 after an out-of-range `ABS_MT_SLOT`.
   var currentSlot = 0
-  /// The current slot's state while its events arrive (see `storeCursor()`).
-  var cursor = ContactState()
   var slotsInUse = 0
   var slotsDirty = false
   /// Semi-MT: the one touch at the bounding box's centre.
@@ -91,7 +95,9 @@ public struct TouchDecoder: Sendable {
     geometry = SurfaceGeometry(device: device, options: options)
     touchProtocol = device.touchProtocol
     let slotCount = min(device.slotCount, Self.maximumSlots)
-    slotTable = SlotTable(count: max(slotCount, 1))
+    self.slotCount = max(slotCount, 1)
+    slots = .allocate(capacity: self.slotCount)
+    slots.initialize(repeating: ContactState(), count: self.slotCount)
     let contactCapacity = touchProtocol == .multitouchA ? Self.maximumContacts : 1
     contacts = Array(repeating: ContactState(), count: contactCapacity)
     tracks = contacts
@@ -111,6 +117,10 @@ public struct TouchDecoder: Sendable {
         "semi-MT device: slot positions are the corners of a bounding box, not fingers; "
           + "reporting one touch at its centre")
     }
+  }
+
+  deinit {
+    slots.deallocate()  // a trivial type: nothing to deinitialize
   }
 
   /// Feeds one event; returns a frame at `SYN_REPORT` when a touch began, moved, ended or was

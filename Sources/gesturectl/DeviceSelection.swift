@@ -64,7 +64,8 @@ func liveLimits(_ arguments: ParsedArguments) throws(UsageError) -> (idle: Int?,
 }
 
 /// Runs the live loop, turning a read failure into the CLI's error.
-func runLoop<S: LiveEventSink>(_ loop: inout LiveLoop, _ sink: inout S) throws(CommandFailure)
+func runLoop<S: LiveEventSink & ~Copyable>(_ loop: inout LiveLoop, _ sink: inout S)
+  throws(CommandFailure)
   -> LiveExit
 {
   do throws(EvdevError) {

@@ -73,7 +73,7 @@ func runLive(_ arguments: ParsedArguments, console: Console, engine: EngineFacto
 }
 
 /// Feeds live events to the replay pipeline.
-struct PipelineSink: LiveEventSink {
+struct PipelineSink: LiveEventSink, ~Copyable {
   /// The decoder and recognizers.
   var pipeline: TracePipeline
   /// With `--timer-probe`: a silent timer is armed this long after each frame.
@@ -81,7 +81,7 @@ struct PipelineSink: LiveEventSink {
   /// The probe timer's deadline, if armed.
   private var probeDeadline: Microseconds?
 
-  init(pipeline: TracePipeline) {
+  init(pipeline: consuming TracePipeline) {
     self.pipeline = pipeline
   }
 

@@ -41,7 +41,7 @@ let plotCommand = Command(
 )
 
 /// A whole recording kept in memory for drawing: touch paths and gesture events.
-struct TraceRecording {
+struct TraceRecording: ~Copyable {
   /// One finger's life.
   struct Path {
     var id: TouchID

@@ -2,7 +2,7 @@ import GestureRecognition
 import TouchInput
 
 /// Renders a `TraceRecording` as a standalone SVG document, in millimetres.
-struct SVGPlot {
+struct SVGPlot: ~Copyable {
   let recording: TraceRecording
   let title: String
 

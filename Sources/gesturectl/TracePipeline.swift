@@ -62,7 +62,7 @@ func attachExplain(
 }
 
 /// Events in, printed touches and gestures out: the decoder and recognizers of one device.
-struct TracePipeline {
+struct TracePipeline: ~Copyable {
   private var decoder: TouchDecoder
   private let settings: PipelineSettings
   private let console: Console
