@@ -30,9 +30,9 @@ extension GestureEvent {
     out.put("{\"t\": ")
     out.put(seconds: time - origin)
     out.put(", \"gesture\": \"")
-    out.put(text: kind.description)
+    out.put(kind.name)
     out.put("\", \"state\": \"")
-    out.put(text: state.description)
+    out.put(state.name)
     out.put("\", \"touches\": ")
     out.put(integer: touches)
     out.put(", \"x\": ")
@@ -45,7 +45,7 @@ extension GestureEvent {
     }
     if let direction {
       out.put(", \"direction\": \"")
-      out.put(text: direction.description)
+      out.put(direction.name)
       out.put("\"")
     }
     if let translation {
@@ -75,9 +75,9 @@ extension GestureEvent {
     let start = out.count
     out.put(seconds: time - origin, width: 10)
     out.put("  ")
-    out.put(text: kind.description)
+    out.put(kind.name)
     out.pad(from: start, to: 23)
-    out.put(text: state.description)
+    out.put(state.name)
     out.pad(from: start, to: 35)
     out.put("touches=")
     out.put(integer: touches)
@@ -89,7 +89,7 @@ extension GestureEvent {
     }
     if let direction {
       out.put(" direction=")
-      out.put(text: direction.description)
+      out.put(direction.name)
     }
     if let translation {
       out.put(" translation=")

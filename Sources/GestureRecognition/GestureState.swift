@@ -20,7 +20,8 @@ public enum GestureState: UInt8, Sendable, Hashable, CustomStringConvertible {
   /// A discrete gesture happened.
   case recognized
 
-  public var description: String {
+  /// The name as printed (a constant, so printers write it with no `String` in between).
+  var name: StaticString {
     switch self {
     case .possible: "possible"
     case .began: "began"
@@ -31,6 +32,7 @@ public enum GestureState: UInt8, Sendable, Hashable, CustomStringConvertible {
     case .recognized: "recognized"
     }
   }
+  public var description: String { name.description }
 
   /// Whether the recognizer waits in this state for its touches to lift before resetting.
   public var isTerminal: Bool {
@@ -76,8 +78,9 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringCo
   /// Fingers turning around their centre (continuous).
   case rotation
 
-  /// The name used in text and JSON output (`longPress`, not `long press`).
-  public var description: String {
+  /// The name used in text and JSON output (`longPress`, not `long press`), a constant so
+  /// printers write it with no `String` in between.
+  var name: StaticString {
     switch self {
     case .tap: "tap"
     case .longPress: "longPress"
@@ -87,4 +90,5 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringCo
     case .rotation: "rotation"
     }
   }
+  public var description: String { name.description }
 }

@@ -20,7 +20,8 @@ public enum SwipeDirection: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
   /// The four axis directions.
   public static let cardinals: [SwipeDirection] = [.left, .right, .up, .down]
 
-  public var description: String {
+  /// The name as printed (a constant, so printers write it with no `String` in between).
+  var name: StaticString {
     switch self {
     case .left: "left"
     case .right: "right"
@@ -32,6 +33,7 @@ public enum SwipeDirection: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
     case .downRight: "downRight"
     }
   }
+  public var description: String { name.description }
 
   /// The direction's unit vector (y down).
   public var unitVector: PlaneVector {

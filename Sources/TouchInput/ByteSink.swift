@@ -109,8 +109,33 @@ public final class ByteSink {
   public func put(_ literal: StaticString) {
     let length = literal.utf8CodeUnitCount
     reserve(length)
-    (base + storedCount).update(from: literal.utf8Start, count: length)
+    Self.copy(literal.utf8Start, length, to: base + storedCount)
     storedCount += length
+  }
+
+  /// Copies `count` bytes; up to 16 as two overlapping loads and stores (the printers' labels
+  /// and names are short, and a `memcpy` call costs more than the copy).
+  @inlinable @inline(__always)
+  static func copy(
+    _ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>
+  ) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(target)
+    if count >= 8 && count <= 16 {
+      let head = from.loadUnaligned(as: UInt64.self)
+      let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      to.storeBytes(of: head, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+    } else if count >= 4 && count < 8 {
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+    } else if count < 4 {
+      for index in 0..<count { target[index] = source[index] }
+    } else {
+      target.update(from: source, count: count)
+    }
   }
 
   /// Appends the UTF-8 bytes of `text`.
@@ -134,13 +159,16 @@ public final class ByteSink {
   /// non-finite values print as `0` (JSON has no NaN).
   public func put(fixed value: Double, places: Int) {
     precondition(places >= 0 && places <= 9, "put(fixed:places:): 0…9 places")
-    let scale = powersOfTen[places]
-    let scaled = value.isFinite ? (Swift.abs(value) * scale).rounded(.toNearestOrAwayFromZero) : 0
+    let scaled = value.isFinite ? Swift.abs(value) * Double(Self.decimalPower(places)) : 0
     guard scaled < 9.0e18 else {
       put(text: String(value))
       return
     }
-    putDecimal(UInt64(scaled), places: places, negative: value < 0 && scaled != 0)
+    // Rounded half away from zero without a libm call: `scaled - whole` is exact (Sterbenz),
+    // so this is `scaled.rounded(.toNearestOrAwayFromZero)` to the bit.
+    let whole = UInt64(scaled)
+    let units = scaled - Double(whole) >= 0.5 ? whole + 1 : whole
+    putDecimal(units, places: places, negative: value < 0 && units != 0)
   }
 
   /// Appends an event time as seconds with six decimals (`1.234567`), exactly.
@@ -150,47 +178,105 @@ public final class ByteSink {
 
   /// Appends an event time as seconds with six decimals, right-aligned in `width` columns.
   public func put(seconds time: Microseconds, width: Int) {
-    let start = storedCount
-    put(seconds: time)
-    let missing = width - (storedCount - start)
-    guard missing > 0 else { return }
-    reserve(missing)
-    (base + start + missing).update(from: base + start, count: storedCount - start)
-    (base + start).update(repeating: 0x20, count: missing)
-    storedCount += missing
+    let length = Self.decimalLength(time.magnitude, places: 6, negative: time < 0)
+    if length < width { put(spaces: width - length) }
+    putDecimal(time.magnitude, places: 6, negative: time < 0, length: length)
   }
 
   /// Appends spaces until the text since `lineStart` is `width` bytes long (at least one space).
   public func pad(from lineStart: Int, to width: Int) {
-    repeat { put(0x20) } while storedCount - lineStart < width
+    put(spaces: max(1, width - (storedCount - lineStart)))
   }
 
-  /// Appends `units` / 10^`places` with exactly `places` decimals.
-  private func putDecimal(_ units: UInt64, places: Int, negative: Bool) {
-    // Count the digits first, then write them right to left in place.
-    var digits = 1
-    var probe = units / 10
-    while probe > 0 {
+  /// Appends `count` spaces.
+  private func put(spaces count: Int) {
+    reserve(count)
+    (base + storedCount).update(repeating: 0x20, count: count)
+    storedCount += count
+  }
+
+  /// The length of `units` / 10^`places` written with exactly `places` decimals.
+  @inline(__always)
+  private static func decimalLength(_ units: UInt64, places: Int, negative: Bool) -> Int {
+    // At least `places + 1` digits: count on from there.
+    var digits = places + 1
+    var bound = decimalPower(digits)
+    while digits < 20 && units >= bound {
       digits += 1
-      probe /= 10
+      bound = bound &* 10
     }
-    digits = max(digits, places + 1)
-    let length = digits + (places > 0 ? 1 : 0) + (negative ? 1 : 0)
+    return digits + (places > 0 ? 1 : 0) + (negative ? 1 : 0)
+  }
+
+  /// 10^`exponent` for 0…10.
+  @inline(__always)
+  private static func decimalPower(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    case 8: 100_000_000
+    case 9: 1_000_000_000
+    default: 10_000_000_000
+    }
+  }
+
+  /// Appends `units` / 10^`places` with exactly `places` decimals, written right to left two
+  /// digits at a time.
+  @inline(__always)
+  private func putDecimal(_ units: UInt64, places: Int, negative: Bool, length known: Int? = nil) {
+    let length = known ?? Self.decimalLength(units, places: places, negative: negative)
     reserve(length)
-    var position = storedCount + length
+    let start = base + storedCount
+    var position = start + length
     var rest = units
-    for written in 0..<digits {
-      if written == places && places > 0 {
-        position -= 1
-        base[position] = UInt8(ascii: ".")
-      }
+    var fraction = places
+    while fraction >= 2 {
+      position -= 2
+      Self.putPair(Int(truncatingIfNeeded: rest % 100), at: position)
+      rest /= 100
+      fraction -= 2
+    }
+    if fraction == 1 {
       position -= 1
-      base[position] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
+      position.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
       rest /= 10
     }
-    if negative { base[storedCount] = UInt8(ascii: "-") }
+    if places > 0 {
+      position -= 1
+      position.pointee = UInt8(ascii: ".")
+    }
+    let end = negative ? start + 1 : start  // the integer digits fill the rest
+    while position - end >= 2 {
+      position -= 2
+      Self.putPair(Int(truncatingIfNeeded: rest % 100), at: position)
+      rest /= 100
+    }
+    if position > end {
+      position -= 1
+      position.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+    }
+    if negative { start.pointee = UInt8(ascii: "-") }
     storedCount += length
+  }
+
+  /// Writes the two digits of `pair` (0…99) at `position`.
+  @inline(__always)
+  private static func putPair(_ pair: Int, at position: UnsafeMutablePointer<UInt8>) {
+    let digits = digitPairs.utf8Start + 2 &* pair
+    position[0] = digits[0]
+    position[1] = digits[1]
   }
 }
 
-private let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+/// "00", "01", … "99" back to back: the two digits of n start at byte 2n.
+private let digitPairs: StaticString = """
+  00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+  40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+  8081828384858687888990919293949596979899
+  """
