@@ -139,30 +139,44 @@ extension EvemuReader {
   }
 
   /// Four hex digits at `start` as a number, or a number above `0xffff` if one is not a hex
-  /// digit.
+  /// digit. One word, no branch: event codes mix digits and letters (`002f`, `0035`), which a
+  /// per-digit test mispredicts.
   @inline(__always)
   private static func fourHex(_ start: UnsafePointer<UInt8>) -> UInt32 {
-    hexNibble(start[0]) &<< 12 | hexNibble(start[1]) &<< 8 | hexNibble(start[2]) &<< 4
-      | hexNibble(start[3])
+    let word = UInt32(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt32.self))
+    // Per byte (all below 0x80, so no sum carries into the next byte): the high bit of
+    // byte + (0x80 − bound) says byte ≥ bound. Digits are 0x30…0x39; letters, once lowercased,
+    // 0x61…0x66.
+    let lower = word | 0x2020_2020
+    let digit = (word &+ 0x5050_5050) & ~(word &+ 0x4646_4646)
+    let letter = (lower &+ 0x1f1f_1f1f) & ~(lower &+ 0x1919_1919)
+    guard word & 0x8080_8080 == 0, (digit | letter) & 0x8080_8080 == 0x8080_8080 else {
+      return 0x10000
+    }
+    // A digit's value is its low nibble; a letter's is its low nibble + 9 (bit 6 marks it).
+    let nibbles = (word & 0x0f0f_0f0f) &+ ((word &>> 6) & 0x0101_0101) &* 9
+    // The first digit is in the low byte: pair them up, then join the two pairs.
+    let pairs = (nibbles & 0x000f_000f) &<< 4 | (nibbles &>> 8) & 0x000f_000f
+    return (pairs & 0xff) &<< 8 | (pairs &>> 16) & 0xff
   }
 
-  /// The value of a hex digit, or `0x10000` if `byte` is not one.
-  @inline(__always)
-  private static func hexNibble(_ byte: UInt8) -> UInt32 {
-    let digit = byte &- 0x30
-    let letter = (byte | 0x20) &- 0x61
-    if digit < 10 { return UInt32(digit) }
-    return letter < 6 ? UInt32(letter) &+ 10 : 0x10000
-  }
-
-  /// The first newline at or after `start`, found eight bytes at a time, reading nothing
-  /// after `limit`, which is a newline.
+  /// The first newline at or after `start`, found sixteen (then eight) bytes at a time,
+  /// reading nothing after `limit`, which is a newline.
   @inline(__always)
   static func findNewline(_ start: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>)
     -> UnsafePointer<UInt8>
   {
     let ones: UInt64 = 0x0101_0101_0101_0101
     var pointer = start
+    // Sixteen bytes at a time: a lane compare, then the two halves of its mask as words.
+    let newlines = SIMD16<UInt8>(repeating: 0x0a)
+    while pointer.distance(to: limit) >= 15 {
+      let bytes = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<UInt8>.self)
+      let marks = unsafeBitCast(bytes .== newlines, to: SIMD2<UInt64>.self)
+      if marks[0] != 0 { return pointer + marks[0].trailingZeroBitCount &>> 3 }
+      if marks[1] != 0 { return pointer + 8 + marks[1].trailingZeroBitCount &>> 3 }
+      pointer += 16
+    }
     while pointer.distance(to: limit) >= 7 {
       let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
       // A byte of `zeros` is 0 where the word has a newline; its lowest such byte shows up as
