@@ -8,7 +8,8 @@ import TouchInput
 /// one gives zero, and a point whose newest sample is more than 40 ms old is stopped.
 /// Samples live in a fixed ring buffer, allocated once and owned by the tracker alone: adding
 /// one never allocates and costs no uniqueness check (the tracker is not copyable, so nothing
-/// else can hold the ring; each recognizer's state machine owns its tracker).
+/// else can hold the ring; each recognizer's state machine owns its tracker). For the same
+/// reason it is `Sendable`: sending a tracker moves its ring.
 public struct VelocityTracker: ~Copyable, @unchecked Sendable {
   /// How far back samples count (Android `HORIZON`, Flutter: 100 ms).
   public static let horizon: Microseconds = 100_000

@@ -16,7 +16,7 @@ public final class ByteSink {
   public let descriptor: Int32?
   @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @exclusivity(unchecked) @usableFromInline var capacity: Int
-  @exclusivity(unchecked) @usableFromInline internal(set) var storedCount = 0
+  @exclusivity(unchecked) @usableFromInline var storedCount = 0
   /// The number of bytes pending.
   public var count: Int { storedCount }
   /// With a descriptor: `endLine()` flushes once this many bytes are pending (1 = every line).

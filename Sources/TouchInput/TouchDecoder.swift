@@ -1,12 +1,12 @@
 /// Turns one device's kernel events into touch frames: protocol B slots, protocol A contacts,
 /// single-touch and semi-MT, with positions in millimetres.
 ///
-/// Feed every event to `feed(_:)` (or `decode(_:)`); a frame completes at a `SYN_REPORT` when a
-/// touch began, moved (its millimetre position changed), ended or was cancelled. A frame lists every touch
-/// known at that moment, stationary ones included, ordered by id; an ended or cancelled touch
-/// appears once with that phase and is gone from the next frame. Touches are numbered 1, 2, 3,
-/// … in the order they began and ids are never reused. The frame time is the `SYN_REPORT`'s
-/// timestamp, never earlier than the previous frame's.
+/// Feed every event to `feed(_:)` (or `decode(_:)`); a frame completes at a `SYN_REPORT` when
+/// a touch began, moved (its millimetre position changed), ended or was cancelled. A frame lists
+/// every touch known at that moment, stationary ones included, ordered by id; an ended or
+/// cancelled touch appears once with that phase and is gone from the next frame. Touches are
+/// numbered 1, 2, 3, … in the order they began and ids are never reused. The frame time is the
+/// `SYN_REPORT`'s timestamp, never earlier than the previous frame's.
 ///
 /// Choices made for odd input (each one also noted in `warnings`):
 /// - `SYN_DROPPED`: events up to the next `SYN_REPORT` are dropped; that report cancels every
@@ -20,7 +20,8 @@
 /// The per-event path does not allocate: slot storage is allocated once and the frame's
 /// touch array is reused (it is copied only if the caller still holds the previous frame).
 /// A decoder is not copyable: it owns its slots as raw memory and writes each event's value
-/// straight into its slot, with no uniqueness check (move it, or keep it in one place).
+/// straight into its slot, with no uniqueness check (move it, or keep it in one place). It is
+/// `Sendable` because nothing else can reach that memory: sending a decoder moves it.
 /// `feed(_:)` with `frame` lends the frame without a reference-count round trip per frame:
 /// the fastest way to decode a trace.
 public struct TouchDecoder: ~Copyable, @unchecked Sendable {

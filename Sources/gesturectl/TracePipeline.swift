@@ -61,7 +61,8 @@ func attachExplain(
   engine.explain = { entry in target.line("# " + entry.text(origin: origin.time ?? 0)) }
 }
 
-/// Events in, printed touches and gestures out: the decoder and recognizers of one device.
+/// Events in, printed touches and gestures out: the decoder and recognizers of one device (not
+/// copyable, as the decoder it owns is not).
 struct TracePipeline: ~Copyable {
   private var decoder: TouchDecoder
   private let settings: PipelineSettings

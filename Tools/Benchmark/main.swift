@@ -66,9 +66,8 @@ func readAll(_ path: String) -> [UInt8] {
   return bytes
 }
 
-/// Counts the gesture events: the cheapest consumer the engine can have. (A captured local
-/// `var` would cost a dynamic exclusivity check, `swift_beginAccess`, per event: about 1 ms
-/// per 1 M events of the harness's own time.)
+/// Counts the gesture events: the cheapest consumer the engine can have (a captured local
+/// `var` costs a dynamic exclusivity check, a `swift_beginAccess` call, per event).
 final class Counter {
   @exclusivity(unchecked) var count = 0
 }
