@@ -28,13 +28,7 @@ extension EvemuReader {
     guard skipSpaces(&pointer) else { return nil }
 
     let secondsStart = pointer
-    var seconds: Int64 = 0
-    while true {
-      let digit = pointer.pointee &- 0x30
-      guard digit < 10 else { break }
-      seconds = seconds &* 10 &+ Int64(truncatingIfNeeded: digit)
-      pointer += 1
-    }
+    let seconds = decimalRun(&pointer)
     let secondsDigits = secondsStart.distance(to: pointer)
     guard secondsDigits > 0 && secondsDigits <= 12 && pointer.pointee == 0x2e else { return nil }
     var micros: Int64
@@ -67,12 +61,7 @@ extension EvemuReader {
       value = four
       pointer += 4
     } else {
-      while true {
-        let digit = pointer.pointee &- 0x30
-        guard digit < 10 else { break }
-        value = value &* 10 &+ Int64(truncatingIfNeeded: digit)
-        pointer += 1
-      }
+      value = decimalRun(&pointer)
     }
     let valueDigits = valueStart.distance(to: pointer)
     guard valueDigits > 0 && valueDigits <= 10 else { return nil }
@@ -91,6 +80,20 @@ extension EvemuReader {
         time: seconds &* 1_000_000 &+ micros, type: UInt16(truncatingIfNeeded: type),
         code: UInt16(truncatingIfNeeded: code), value: Int32(truncatingIfNeeded: value)))
     return newline
+  }
+
+  /// The decimal digits at `pointer`, read up to the first other byte (the line's newline at
+  /// the latest), with `pointer` left on it; 0 when there is none. Overflow wraps: callers
+  /// bound the digit count.
+  @inline(__always)
+  private static func decimalRun(_ pointer: inout UnsafePointer<UInt8>) -> Int64 {
+    var value: Int64 = 0
+    while true {
+      let digit = pointer.pointee &- 0x30
+      guard digit < 10 else { return value }
+      value = value &* 10 &+ Int64(truncatingIfNeeded: digit)
+      pointer += 1
+    }
   }
 
   /// The middle of an `E:` line as evemu writes it, read a word at a time: from the dot of
