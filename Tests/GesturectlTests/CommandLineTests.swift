@@ -135,8 +135,7 @@ struct InfoCommandTests {
 struct DeviceOptionTests {
   @Test("A header-less events file with --device replays like the joined recording")
   func pairsDescription() throws {
-    let shared = packageDirectory.deletingLastPathComponent()
-      .appendingPathComponent("shared/recordings-public/evemu-utouch")
+    let shared = packageDirectory.appendingPathComponent("Recordings/originals/evemu-utouch")
     let events = shared.appendingPathComponent("ntrig-xt2-4-tap.event").path
     let description = shared.appendingPathComponent("ntrig-xt2.device").path
     let paired = try runProduct(

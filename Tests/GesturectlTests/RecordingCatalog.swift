@@ -24,13 +24,16 @@ struct Recording: CustomTestStringConvertible, Sendable {
 
   var testDescription: String { relativePath }
 
-  /// Every `.evemu` file under `Recordings/`, sorted.
+  /// Every `.evemu` file under `Recordings/`, sorted, except the unmodified originals (they
+  /// have no golden files; `public/` holds their replayable copies).
   static var all: [Recording] {
     let root = packageDirectory.appendingPathComponent("Recordings")
     let enumerator = FileManager.default.enumerator(atPath: root.path)
     var found: [Recording] = []
     while let path = enumerator?.nextObject() as? String {
-      if path.hasSuffix(".evemu") { found.append(Recording(relativePath: "Recordings/" + path)) }
+      if path.hasSuffix(".evemu") && !path.hasPrefix("originals/") {
+        found.append(Recording(relativePath: "Recordings/" + path))
+      }
     }
     return found.sorted { $0.relativePath < $1.relativePath }
   }

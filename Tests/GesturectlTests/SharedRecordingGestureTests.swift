@@ -2,15 +2,11 @@ import Foundation
 import GestureTestSupport
 import Testing
 
-/// `../shared/recordings-public` beside the checkout (absent in some checkouts: tests skip).
-let sharedRecordings = packageDirectory.deletingLastPathComponent()
-  .appendingPathComponent("shared/recordings-public")
+/// The public recordings as published, in `Recordings/originals`.
+let sharedRecordings = packageDirectory.appendingPathComponent("Recordings/originals")
 
-/// Whether the public recordings are beside the checkout.
-let hasSharedRecordings = FileManager.default.fileExists(atPath: sharedRecordings.path)
-
-/// Public recordings not copied into `Recordings/`, replayed from `../shared`.
-@Suite("Gestures of public recordings outside Recordings/", .enabled(if: hasSharedRecordings))
+/// Public recordings without golden files of their own, replayed from `Recordings/originals`.
+@Suite("Gestures of the original public recordings")
 struct SharedRecordingGestureTests {
   /// Replays `PATH` (relative to the shared folder) and returns its `--json` lines.
   func replay(_ path: String, device: String? = nil) throws -> [GoldenGestureTests.Line] {

@@ -4,10 +4,8 @@ import Testing
 
 @testable import TouchInput
 
-/// The public recordings of real devices (read-only, shared by the project).
-/// They live beside the project's checkout, in `../shared/recordings-public`.
-let recordingsRoot = packageDirectory.deletingLastPathComponent()
-  .appendingPathComponent("shared/recordings-public").path
+/// The public recordings of real devices, as published, in `Recordings/originals`.
+let recordingsRoot = packageDirectory.appendingPathComponent("Recordings/originals").path
 
 /// The path of a public recording, from its folder-relative name.
 func recording(_ name: String) -> String {
