@@ -16,7 +16,9 @@ extension GestureEvent {
   }
 
   /// One human-readable line, e.g.
-  /// `  1.234567  swipe      recognized  touches=1 at (12.30, 45.60) direction=left …`.
+  /// `   1.234567  swipe       recognized  1 touch at (12.30, 45.60) direction=left …` (the
+  /// time right-aligned in 11 columns as the CLI's other text lines, the kind's human name
+  /// such as `long press`, the touches counted in words).
   ///
   /// - Parameter origin: The event time printed as `0.000000`.
   public func text(origin: Microseconds) -> String {
@@ -73,15 +75,14 @@ extension GestureEvent {
   /// Writes `text(origin:)` into a sink (the printers' hot path).
   public func writeText(origin: Microseconds, to out: ByteSink) {
     let start = out.count
-    out.put(seconds: time - origin, width: 10)
+    out.put(seconds: time - origin, width: 11)
     out.put("  ")
-    out.put(kind.name)
-    out.pad(from: start, to: 23)
+    out.put(kind.displayName)
+    out.pad(from: start, to: 25)
     out.put(state.name)
-    out.pad(from: start, to: 35)
-    out.put("touches=")
+    out.pad(from: start, to: 37)
     out.put(integer: touches)
-    out.put(" at ")
+    out.put(touches == 1 ? " touch at " : " touches at ")
     appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, brackets: false, to: out)
     if let taps {
       out.put(" taps=")

@@ -78,8 +78,8 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringCo
   /// Fingers turning around their centre (continuous).
   case rotation
 
-  /// The name used in text and JSON output (`longPress`, not `long press`), a constant so
-  /// printers write it with no `String` in between.
+  /// The name used in JSON output and APIs (`longPress`), a constant so printers write it with
+  /// no `String` in between.
   var name: StaticString {
     switch self {
     case .tap: "tap"
@@ -91,4 +91,12 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringCo
     }
   }
   public var description: String { name.description }
+
+  /// The name people read in text output (`long press`, where JSON says `longPress`).
+  public var displayName: StaticString {
+    switch self {
+    case .longPress: "long press"
+    default: name
+    }
+  }
 }

@@ -20,7 +20,8 @@ let carouselCommand = Command(
   options: [
     .value("images", "DIR", "Use the PNG, JPEG and GIF files of DIR, sorted by name."),
     .value("state", "FILE", "Restore the carousel from FILE and save it there after changes."),
-    .flag("json", "Write JSON Lines instead of text."),
+    .flag("json", "Write JSON Lines (every change) instead of text."),
+    .flag("every-frame", "Text: print every zoom and pan step, not only the readable trace."),
     .flag("explain", "Also print every recognizer state change with its reason."),
     .flag("live", "Read a live touchscreen (DEVICE, or the only one) instead of files."),
   ] + traceOptions + liveDeviceOptions,
@@ -34,11 +35,16 @@ let carouselCommand = Command(
     let images = try arguments.value("images").map(loadImages) ?? CarouselImage.placeholders
     let session = CarouselSession(
       images: images, statePath: arguments.value("state"), settings: settings, console: console)
+    defer { session.finish() }
     if live { return try runLive(arguments, console: console, engine: session.engineFactory()) }
+    let many = arguments.positionals.count > 1
     for path in arguments.positionals {
+      if many && !settings.json { console.out.line("# \(path)") }
+      session.label(many ? path : nil)
       try replayFile(
         path, arguments: arguments, options: options, settings: settings, console: console,
         engine: session.engineFactory())
+      session.finish()
     }
     return ExitStatus.ok
   }
@@ -53,12 +59,14 @@ final class CarouselSession {
   private let console: Console
   private var saved: CarouselState?
   private var controller: CarouselController?
+  private let printer: CarouselPrinter
 
   init(images: [CarouselImage], statePath: String?, settings: PipelineSettings, console: Console) {
     self.images = images
     self.statePath = statePath
     self.settings = settings
     self.console = console
+    printer = CarouselPrinter(out: console.out, settings: settings)
     saved = statePath.flatMap(loadState)
   }
 
@@ -79,6 +87,8 @@ final class CarouselSession {
         self.print(change, at: time, origin: origin, zero: false)
         self.save()
       }
+      controller.pinch.addTarget(self, action: CarouselSession.pinchStep)
+      controller.pan.addTarget(self, action: CarouselSession.panStep)
       attachExplain(to: controller.engine, settings: settings, console: console, origin: origin)
       self.controller = controller
       return controller.engine
@@ -90,12 +100,29 @@ final class CarouselSession {
   ) {
     guard let change else { return }
     let relative = zero ? 0 : time - (origin.time ?? time)
-    if settings.json {
-      console.out.line(change.json(at: relative, origin: 0))
-    } else {
-      console.out.put(seconds: relative, width: 11)
-      console.out.line("  " + change.description)
-    }
+    let inGesture =
+      controller.map { $0.pinch.state.isActive || $0.pan.state.isActive } ?? false
+    printer.print(change, at: relative, inGesture: inGesture)
+  }
+
+  /// A pinch or pan step: when it ends, the carousel step held back is printed.
+  private func pinchStep(_ recognizer: PinchGestureRecognizer) {
+    if !recognizer.state.isActive { printer.gestureEnded() }
+  }
+
+  /// See `pinchStep`.
+  private func panStep(_ recognizer: PanGestureRecognizer) {
+    if !recognizer.state.isActive { printer.gestureEnded() }
+  }
+
+  /// The end of the run: prints the carousel step still held back.
+  func finish() {
+    printer.gestureEnded()
+  }
+
+  /// Names `path` in JSON objects (several files are replayed), or no file when `nil`.
+  func label(_ path: String?) {
+    printer.jsonFilePrefix = path.map { "\"file\": " + jsonString($0) + ", " }
   }
 
   private func save() {

@@ -16,6 +16,7 @@ let liveCommand = Command(
     """,
   options: [
     .flag("json", "Write JSON Lines (one object per event) instead of text."),
+    .flag("every-frame", "Text: print every changed event, not only the readable trace."),
     .flag("touches", "Also print every touch change (began, moved, ended, cancelled)."),
     .flag("no-gestures", "Do not run the recognizers (with --touches: touch changes only)."),
     .flag("explain", "Also print every recognizer state change with its reason."),

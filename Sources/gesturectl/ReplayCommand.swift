@@ -8,11 +8,16 @@ let replayCommand = Command(
   discussion: """
     Reads evemu recordings (all format generations; header and events in one file, or a
     header-less events file with --device DESC), decodes them into touch frames and prints
-    one line per gesture event. Times are seconds since the file's first event; positions are
-    millimetres from the surface's top-left corner after --rotate/--calibration.
+    the gestures: taps and swipes, and for continuous gestures (long press, pan, pinch,
+    rotation) the began line, a changed line each time one moved on by 10 mm, 25 % of scale
+    or 15 degrees (at most one per 0.1 s), and the ended line with its duration.
+    --every-frame prints every changed event; --json prints every event. Times are seconds
+    since the file's first event; positions are millimetres from the surface's top-left
+    corner after --rotate/--calibration.
     """,
   options: [
     .flag("json", "Write JSON Lines (one object per event) instead of text."),
+    .flag("every-frame", "Text: print every changed event, not only the readable trace."),
     .flag("touches", "Also print every touch change (began, moved, ended, cancelled)."),
     .flag("no-gestures", "Do not run the recognizers (with --touches: touch changes only)."),
     .flag("explain", "Also print every recognizer state change with its reason."),
@@ -20,13 +25,14 @@ let replayCommand = Command(
   run: { arguments, console in
     guard !arguments.positionals.isEmpty else { throw UsageError(message: "no FILE given") }
     let options = try decoderOptions(from: arguments)
-    let settings = PipelineSettings(arguments: arguments)
-    let many = arguments.positionals.count > 1
+    var settings = PipelineSettings(arguments: arguments)
+    settings.labelFiles = arguments.positionals.count > 1
     for path in arguments.positionals {
-      if many && !settings.json { console.out.line("# \(path)") }
+      if settings.labelFiles && !settings.json { console.out.line("# \(path)") }
       try replayFile(
         path, arguments: arguments, options: options, settings: settings, console: console,
-        engine: gesturePrintingEngine(settings: settings, console: console))
+        engine: gesturePrintingEngine(
+          settings: settings, console: console, file: settings.labelFiles ? path : nil))
     }
     return ExitStatus.ok
   }

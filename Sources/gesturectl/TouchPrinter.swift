@@ -6,12 +6,23 @@ struct TouchPrinter {
   let out: ByteSink
   /// JSON Lines instead of text.
   let json: Bool
+  /// `"file": "…", ` put first in every JSON object, when several files are replayed.
+  let jsonFilePrefix: String?
+
+  /// Creates a printer writing to `out`; `file` names the recording in JSON objects.
+  init(out: ByteSink, json: Bool, file: String?) {
+    self.out = out
+    self.json = json
+    jsonFilePrefix = file.map { "\"file\": " + jsonString($0) + ", " }
+  }
 
   /// Prints one line per touch that began, moved, ended or was cancelled in `frame`.
   func print(_ frame: TouchFrame, origin: Microseconds) {
     for touch in frame.touches where touch.phase != .stationary {
       if json {
-        out.put("{\"t\": ")
+        out.put("{")
+        if let jsonFilePrefix { out.put(text: jsonFilePrefix) }
+        out.put("\"t\": ")
         out.put(seconds: frame.time - origin)
         out.put(", \"touch\": ")
         out.put(integer: touch.id.rawValue)

@@ -11,6 +11,10 @@ struct PipelineSettings {
   var gestures = true
   /// Print recognizer state changes.
   var explain = false
+  /// Text: print every `changed` event (and every carousel step), not only the readable trace.
+  var everyFrame = false
+  /// JSON: name the file in every object (`"file": …` first), as several files are replayed.
+  var labelFiles = false
 
   /// Settings from the replay/live flags.
   init(arguments: ParsedArguments) {
@@ -18,6 +22,7 @@ struct PipelineSettings {
     touches = arguments.has("touches")
     gestures = !arguments.has("no-gestures")
     explain = arguments.has("explain")
+    everyFrame = arguments.has("every-frame")
   }
 }
 
@@ -31,20 +36,16 @@ final class OriginBox {
 /// controller) and their printing, built once the pipeline knows its origin and surface.
 typealias EngineFactory = (OriginBox, SurfaceGeometry) -> GestureEngine?
 
-/// The default recognizer set, printing each gesture event as text or JSON Lines.
-func gesturePrintingEngine(settings: PipelineSettings, console: Console) -> EngineFactory {
+/// The default recognizer set, printing its gesture events with a `GesturePrinter` (`file`
+/// names the recording in JSON objects when several are replayed).
+func gesturePrintingEngine(settings: PipelineSettings, console: Console, file: String? = nil)
+  -> EngineFactory
+{
   { origin, _ in
     guard settings.gestures else { return nil }
-    let out = console.out
-    let json = settings.json
-    let engine = GestureEngine.makeDefault(onEvent: { event, _ in
-      let zero = origin.time ?? event.time
-      if json {
-        event.writeJSON(origin: zero, to: out)
-      } else {
-        event.writeText(origin: zero, to: out)
-      }
-      out.endLine()
+    let printer = GesturePrinter(out: console.out, settings: settings, file: file)
+    let engine = GestureEngine.makeDefault(onEvent: { event, recognizer in
+      printer.print(event, of: recognizer, origin: origin.time ?? event.time)
     })
     attachExplain(to: engine, settings: settings, console: console, origin: origin)
     return engine
@@ -83,7 +84,8 @@ struct TracePipeline: ~Copyable {
     self.settings = settings
     self.console = console
     self.path = path
-    touchPrinter = TouchPrinter(out: console.out, json: settings.json)
+    touchPrinter = TouchPrinter(
+      out: console.out, json: settings.json, file: settings.labelFiles ? path : nil)
     engine = makeEngine(origin, decoder.geometry)
   }
 

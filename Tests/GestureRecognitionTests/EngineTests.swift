@@ -50,13 +50,13 @@ import TouchInput
       velocity: .planar(PlaneVector(dx: -310.2, dy: 4.1)))
     #expect(
       swipe.text(origin: 0)
-        == "  1.234567  swipe      recognized  touches=1 at (12.30, 45.60) direction=left "
+        == "   1.234567  swipe       recognized  1 touch at (12.30, 45.60) direction=left "
         + "velocity=(-310.2, 4.1)"
     )
     let press = GestureEvent(
       time: 500_000, kind: .longPress, state: .began, touches: 1,
       location: MillimeterPoint(x: 1, y: 2))
-    #expect(press.text(origin: 0) == "  0.500000  longPress  began       touches=1 at (1.00, 2.00)")
+    #expect(press.text(origin: 0) == "   0.500000  long press  began       1 touch at (1.00, 2.00)")
   }
 
   @Test("explain entries read as sentences with numbers")

@@ -6,10 +6,10 @@ import Testing
 /// for each recording are there (read from `--json`).
 @Suite("Golden gesture logs of Recordings/")
 struct GoldenGestureTests {
-  @Test("Recognized gestures match the golden file", arguments: Recording.all)
+  @Test("Every gesture event (--every-frame) matches the golden file", arguments: Recording.all)
   func gestures(recording: Recording) throws {
     let result = try runProduct(
-      "gesturectl", ["replay"] + recording.arguments + [recording.url.path])
+      "gesturectl", ["replay", "--every-frame"] + recording.arguments + [recording.url.path])
     #expect(result.status == 0, "\(result.stderr)")
     if let difference = compareWithGolden(result.stdout, path: recording.golden("gestures")) {
       Issue.record(Comment(rawValue: difference))
