@@ -88,7 +88,7 @@ public struct EvemuReader {
       device = found.description
     } else {
       throw source.error(
-        line: found.firstEventLine ?? 0, "no device description; pass --device FILE")
+        line: found.firstEventLine ?? 0, "no device description; pass --device DESC")
     }
     header = givenHeader ?? found.header
     self.source = source

@@ -16,7 +16,8 @@ extension SurfaceGeometry {
       let resolution = Double(max(xResolution, yResolution))
       guessed = true
       notes.append(
-        "only one axis reports a resolution; assuming square units of \(Int(resolution)) per mm")
+        "only one axis reports a resolution; assuming square units of \(Int(resolution)) per mm"
+          + " (override with --size WxH)")
       return (xRange / resolution, yRange / resolution)
     case (false, false):
       guessed = true
@@ -30,7 +31,7 @@ extension SurfaceGeometry {
       notes.append(
         "the device reports no resolution; assuming a "
           + fixed(size.width, places: 1) + " × " + fixed(size.height, places: 1)
-          + " mm surface (set the surface size to override)")
+          + " mm surface (override with --size WxH)")
       return size
     }
   }

@@ -8,6 +8,9 @@ struct OptionSpec: Sendable {
   var valueName: String?
   /// One line of help.
   var help: String
+  /// Accepted but left out of `--help`: measurement options for tests and benchmarks, listed
+  /// in `Docs/LivePath.md` instead.
+  var hidden = false
 
   /// A flag (no value).
   static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
@@ -19,6 +22,13 @@ struct OptionSpec: Sendable {
     _ name: String, short: Character? = nil, _ valueName: String, _ help: String
   ) -> OptionSpec {
     OptionSpec(name: name, short: short, valueName: valueName, help: help)
+  }
+
+  /// This option, left out of `--help` (see `hidden`).
+  var measurement: OptionSpec {
+    var copy = self
+    copy.hidden = true
+    return copy
   }
 }
 
@@ -80,14 +90,14 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
       spec = name.count == 1 ? options.first { $0.short == name.first } : nil
     }
     guard let spec else {
-      var message = "unknown option \(argument)"
+      var message = "unknown option '\(argument)'"
       if let suggestion = closestMatch(to: name, among: options.map(\.name)) {
-        message += "; did you mean --\(suggestion)?"
+        message += "; did you mean '--\(suggestion)'?"
       }
       throw UsageError(message: message)
     }
     guard spec.valueName != nil else {
-      if inlineValue != nil { throw UsageError(message: "option --\(spec.name) takes no value") }
+      if inlineValue != nil { throw UsageError(message: "option '--\(spec.name)' takes no value") }
       parsed.flags.insert(spec.name)
       continue
     }
@@ -97,7 +107,7 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
       parsed.values[spec.name] = arguments[index]
       index += 1
     } else {
-      throw UsageError(message: "option --\(spec.name) needs a value (\(spec.valueName ?? ""))")
+      throw UsageError(message: "option '--\(spec.name)' needs a value (\(spec.valueName ?? ""))")
     }
   }
   return parsed

@@ -36,7 +36,11 @@ let carouselCommand = Command(
     let session = CarouselSession(
       images: images, statePath: arguments.value("state"), settings: settings, console: console)
     defer { session.finish() }
-    if live { return try runLive(arguments, console: console, engine: session.engineFactory()) }
+    if live {
+      return try runLive(
+        arguments, console: console, engine: session.engineFactory(),
+        forFile: { "gesturectl carousel " + $0 })
+    }
     let many = arguments.positionals.count > 1
     for path in arguments.positionals {
       if many && !settings.json { console.out.line("# \(path)") }

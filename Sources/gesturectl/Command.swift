@@ -34,7 +34,7 @@ struct Command: Sendable {
   /// The `--help` text.
   var help: String {
     var text = "USAGE: gesturectl \(usage)\n\n\(discussion)\n\nOPTIONS:\n"
-    for option in options + [.flag("help", short: "h", "Show this help.")] {
+    for option in options + [.flag("help", short: "h", "Show this help.")] where !option.hidden {
       var left = "  --\(option.name)"
       if let short = option.short { left = "  -\(short), --\(option.name)" }
       if let valueName = option.valueName { left += " \(valueName)" }
@@ -44,6 +44,10 @@ struct Command: Sendable {
     return text
   }
 }
+
+/// The version `gesturectl --version` prints (semantic versioning; raise it with user-visible
+/// changes).
+let toolVersion = "0.2.0"
 
 /// The subcommands, in the order `gesturectl --help` lists them.
 let commands: [Command] = [replayCommand, infoCommand] + extraCommands
@@ -62,13 +66,18 @@ var toolHelp: String {
     text += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count))
     text += command.summary + "\n"
   }
-  text += "\nSee 'gesturectl <subcommand> --help' for details. Exit status: 0 ok, 1 bad input, "
-  text += "2 usage error.\n"
+  text += "\nSee 'gesturectl <subcommand> --help' for details; 'gesturectl --version' for the "
+  text += "version. Exit status: 0 ok, 1 bad input, 2 usage error.\n"
   return text
 }
 
 /// Runs the tool with `arguments` (without the program name) and returns the exit status.
 func runTool(_ arguments: [String], console: Console) -> Int32 {
+  if arguments.first == "--version" || arguments.first == "-V" {
+    console.out.line("gesturectl " + toolVersion)
+    console.out.flush()
+    return ExitStatus.ok
+  }
   guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
     console.out.line(toolHelp)
     console.out.flush()

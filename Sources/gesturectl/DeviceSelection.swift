@@ -10,12 +10,21 @@ let liveDeviceOptions: [OptionSpec] = [
 
 /// Opens the touch device at `path`, or the only touchscreen when `path` is `nil`.
 ///
-/// - Throws: `CommandFailure` when the node cannot be opened (the errno-style message, with
-///   how to get access on permission errors), is not a touch device, or when no single
-///   touchscreen can be chosen.
-func openTouchDevice(_ path: String?, grab: Bool) throws(CommandFailure) -> EvdevInput {
+/// - Parameter forFile: The command line that reads `path` as a recording instead, suggested
+///   when `path` is a regular file.
+/// - Throws: `CommandFailure` when `path` is a regular file, when the node cannot be opened
+///   (the errno-style message, with how to get access on permission errors), is not a touch
+///   device, or when no single touchscreen can be chosen.
+func openTouchDevice(_ path: String?, grab: Bool, forFile: (String) -> String)
+  throws(CommandFailure) -> EvdevInput
+{
   let chosen: String
   if let path { chosen = path } else { chosen = try onlyTouchscreen() }
+  if isRegularFile(chosen) {
+    throw CommandFailure(
+      message: "\(chosen): a regular file, not an input device; to read it as a recording, "
+        + "use '\(forFile(chosen))'")
+  }
   let input: EvdevInput
   do throws(EvdevError) {
     input = try EvdevInput.open(path: chosen, grab: grab)

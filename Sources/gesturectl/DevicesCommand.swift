@@ -17,11 +17,13 @@ let devicesCommand = Command(
     .value("directory", "DIR", "Look in DIR instead of /dev/input.")
   ],
   run: { arguments, console in
-    guard arguments.positionals.isEmpty else {
-      throw UsageError(message: "devices takes no arguments")
+    if let extra = arguments.positionals.first {
+      throw UsageError(message: "unexpected argument '\(extra)'; devices takes none")
     }
     let found = EvdevInput.scanDevices(directory: arguments.value("directory") ?? "/dev/input")
-    if found.isEmpty { console.err.line("no input devices found") }
+    if found.isEmpty {
+      console.warning("\(arguments.value("directory") ?? "/dev/input"): no input devices found")
+    }
     for entry in found { console.out.line(deviceLine(entry)) }
     return ExitStatus.ok
   }

@@ -64,6 +64,12 @@ func fileExists(_ path: String) -> Bool {
   access(path, F_OK) == 0
 }
 
+/// Whether `path` is a regular file (a recording, say, rather than a device node).
+func isRegularFile(_ path: String) -> Bool {
+  var info = stat()
+  return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+}
+
 /// The names in the directory at `path`, without `.` and `..`, in no particular order.
 ///
 /// - Throws: `CommandFailure` naming the directory and the reason.

@@ -8,8 +8,9 @@ let infoCommand = Command(
   discussion: """
     Prints the device name, ids, multi-touch protocol, slot count, surface size in mm (and
     whether the resolution was reported or guessed), the number of events and the duration.
+    With --json, one JSON object per file instead (keys in the README).
     """,
-  options: traceOptions,
+  options: [.flag("json", "Write one JSON object per file instead of text.")] + traceOptions,
   run: { arguments, console in
     guard !arguments.positionals.isEmpty else { throw UsageError(message: "no FILE given") }
     let options = try decoderOptions(from: arguments)
@@ -25,9 +26,16 @@ let infoCommand = Command(
         last = batch.events.last?.time ?? last
       }
       for warning in reader.warnings { console.warning(warning.description) }
+      let duration = last - (first ?? last)
+      if arguments.has("json") {
+        console.out.line(
+          describeJSON(
+            reader.device, options: options, path: path, events: count, duration: duration))
+        continue
+      }
       console.out.line(describe(reader.device, options: options, path: path))
       console.out.line("events:     \(count)")
-      console.out.line("duration:   \(fixed(Double(last - (first ?? last)) / 1e6, places: 6)) s")
+      console.out.line("duration:   \(fixed(Double(duration) / 1e6, places: 6)) s")
     }
     return ExitStatus.ok
   }
@@ -54,4 +62,28 @@ func describe(_ device: DeviceDescription, options: DecoderOptions, path: String
   let properties = device.properties.sorted().map { KernelNames.propertyName($0) }
   lines.append("properties: " + (properties.isEmpty ? "none" : properties.joined(separator: " ")))
   return lines.joined(separator: "\n")
+}
+
+/// `info --json`: one JSON object with the keys the README lists, in this order: `file`, `name`,
+/// `bus`, `vendor`, `product`, `version` (integers), `touch` (`touchscreen`, `touchpad` or
+/// `none`), `protocol`, `slots`, `width` and `height` (mm), `resolution` (`reported` or
+/// `guessed`), `properties` (names), `events`, `duration` (s).
+func describeJSON(
+  _ device: DeviceDescription, options: DecoderOptions, path: String, events: Int,
+  duration: Microseconds
+) -> String {
+  let geometry = SurfaceGeometry(device: device, options: options)
+  let touch = device.isTouchDevice ? (device.isDirect ? "touchscreen" : "touchpad") : "none"
+  let properties = device.properties.sorted().map { jsonString(KernelNames.propertyName($0)) }
+  var out = "{\"file\": " + jsonString(path) + ", \"name\": " + jsonString(device.name)
+  out += ", \"bus\": \(device.bus), \"vendor\": \(device.vendor)"
+  out += ", \"product\": \(device.product), \"version\": \(device.version)"
+  out += ", \"touch\": \"\(touch)\", \"protocol\": " + jsonString(device.touchProtocol.rawValue)
+  out += ", \"slots\": \(device.slotCount)"
+  out += ", \"width\": " + fixed(geometry.width, places: 2)
+  out += ", \"height\": " + fixed(geometry.height, places: 2)
+  out += ", \"resolution\": \"" + (geometry.resolutionIsGuessed ? "guessed" : "reported") + "\""
+  out += ", \"properties\": [" + properties.joined(separator: ", ") + "]"
+  out += ", \"events\": \(events), \"duration\": " + seconds(duration) + "}"
+  return out
 }

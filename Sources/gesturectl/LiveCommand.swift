@@ -20,34 +20,40 @@ let liveCommand = Command(
     .flag("touches", "Also print every touch change (began, moved, ended, cancelled)."),
     .flag("no-gestures", "Do not run the recognizers (with --touches: touch changes only)."),
     .flag("explain", "Also print every recognizer state change with its reason."),
-    .flag("latency", "At the end, print on stderr how late timers fired (local clock)."),
+    .flag("latency", "At the end, print on stderr how late timers fired (local clock).")
+      .measurement,
     .value(
       "timer-probe", "MS",
-      "Measurement: also arm a silent timer MS ms after each frame (see --latency)."),
+      "Measurement: also arm a silent timer MS ms after each frame (see --latency)."
+    ).measurement,
   ] + liveDeviceOptions + traceOptions.filter { $0.name != "device" && $0.name != "lenient" },
   run: { arguments, console in
     let settings = PipelineSettings(arguments: arguments)
     return try runLive(
       arguments, console: console,
-      engine: gesturePrintingEngine(settings: settings, console: console))
+      engine: gesturePrintingEngine(settings: settings, console: console),
+      forFile: { "gesturectl replay " + $0 })
   }
 )
 
 /// Runs the pipeline of `live` (or `carousel --live`) on the device named by the only
-/// positional argument, or on the only touchscreen.
+/// positional argument, or on the only touchscreen. `forFile` is the command line suggested
+/// when that argument is a regular file.
 ///
 /// - Returns: The exit status: 0 for a clean end (Ctrl-C, idle or event limit).
 /// - Throws: `UsageError` for bad options, `CommandFailure` when the device cannot be used
 ///   or vanished.
-func runLive(_ arguments: ParsedArguments, console: Console, engine: EngineFactory) throws
-  -> Int32
-{
+func runLive(
+  _ arguments: ParsedArguments, console: Console, engine: EngineFactory,
+  forFile: (String) -> String
+) throws -> Int32 {
   guard arguments.positionals.count <= 1 else {
     throw UsageError(message: "give at most one DEVICE")
   }
   let options = try decoderOptions(from: arguments)
   let limits = try liveLimits(arguments)
-  let input = try openTouchDevice(arguments.positionals.first, grab: arguments.has("grab"))
+  let input = try openTouchDevice(
+    arguments.positionals.first, grab: arguments.has("grab"), forFile: forFile)
   let settings = PipelineSettings(arguments: arguments)
   var sink = PipelineSink(
     pipeline: TracePipeline(

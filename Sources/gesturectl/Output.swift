@@ -16,6 +16,11 @@ struct Console {
   let err = ByteSink(descriptor: 2, flushThreshold: 1)
 
   /// Prints `error: message` on standard error.
+  ///
+  /// Every subcommand's messages share one style: `error: ` or `warning: `, then the place when
+  /// there is one (`FILE:LINE: `, `FILE: ` or the device path), then the reason in lower case
+  /// without a final period, then a hint that names the option or command that helps. Usage
+  /// errors end with `(see 'gesturectl SUBCOMMAND --help')`; quoted names use single quotes.
   func error(_ message: String) {
     out.flush()
     err.line("error: " + message)

@@ -18,10 +18,10 @@ let plotCommand = Command(
     + traceOptions,
   run: { arguments, console in
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-      throw UsageError(message: "plot takes exactly one FILE")
+      throw UsageError(message: "give exactly one FILE")
     }
     guard let output = arguments.value("output") else {
-      throw UsageError(message: "missing -o OUT.svg")
+      throw UsageError(message: "no output file given; use -o OUT.svg")
     }
     let options = try decoderOptions(from: arguments)
     var reader = try openTrace(path, arguments: arguments)

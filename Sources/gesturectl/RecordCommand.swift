@@ -21,15 +21,16 @@ let recordCommand = Command(
   ] + liveDeviceOptions,
   run: { arguments, console in
     guard arguments.positionals.count == 1 else {
-      throw UsageError(message: "record needs exactly one DEVICE")
+      throw UsageError(message: "give exactly one DEVICE")
     }
     guard let output = arguments.value("output") else {
-      throw UsageError(message: "record needs -o FILE")
+      throw UsageError(message: "no output file given; use -o FILE")
     }
     let limits = try liveLimits(arguments)
-    let input = try openTouchDevice(arguments.positionals[0], grab: arguments.has("grab"))
+    let input = try openTouchDevice(
+      arguments.positionals[0], grab: arguments.has("grab"), forFile: { "gesturectl replay " + $0 })
     guard let file = fopen(output, "w") else {
-      throw CommandFailure(message: "cannot write \(output): \(String(cString: strerror(errno)))")
+      throw CommandFailure(message: "\(output): cannot write: \(String(cString: strerror(errno)))")
     }
     var sink = RecordingSink(writer: EvemuWriter(device: input.device), file: file)
     var loop = LiveLoop(input: input, exitAfterIdle: limits.idle, maxEvents: limits.events)
@@ -37,7 +38,7 @@ let recordCommand = Command(
     sink.flush()
     let closed = fclose(file) == 0
     guard closed && !sink.failed else {
-      throw CommandFailure(message: "cannot write \(output): \(String(cString: strerror(errno)))")
+      throw CommandFailure(message: "\(output): cannot write: \(String(cString: strerror(errno)))")
     }
     console.err.line("recorded \(sink.count) events from \(input.path) to \(output)")
     if exit == .deviceGone {

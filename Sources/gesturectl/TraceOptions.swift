@@ -3,7 +3,7 @@ import TouchInput
 /// Options shared by every subcommand that reads a recording.
 let traceOptions: [OptionSpec] = [
   .value("device", "DESC", "Read the device description from DESC (for header-less files)."),
-  .value("size", "WxH", "Surface size in mm when the device reports no resolution."),
+  .value("size", "WxH", "Surface size in mm as seen after --rotate; overrides the resolution."),
   .value("rotate", "DEG", "Rotate the surface clockwise by 0, 90, 180 or 270 degrees."),
   .value("calibration", "MATRIX", "libinput calibration matrix: 6 numbers 'a b c d e f'."),
   .value("axes", "X,Y", "Position axes of a single-touch device, e.g. ABS_Z,ABS_RX."),

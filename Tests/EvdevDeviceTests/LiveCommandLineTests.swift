@@ -21,12 +21,12 @@ struct LiveCommandLineTests {
   @Test(
     "usage errors exit 2",
     arguments: [
-      (["record", "/dev/input/event5"], "error: record needs -o FILE"),
-      (["record", "-o", "x.evemu"], "error: record needs exactly one DEVICE"),
+      (["record", "/dev/input/event5"], "error: no output file given; use -o FILE"),
+      (["record", "-o", "x.evemu"], "error: give exactly one DEVICE"),
       (["live", "a", "b"], "error: give at most one DEVICE"),
       (["live", "--max-events", "0", "x"], "error: --max-events expects a count > 0, not '0'"),
       (["live", "--exit-after-idle", "soon", "x"], "error: --exit-after-idle expects"),
-      (["devices", "extra"], "error: devices takes no arguments"),
+      (["devices", "extra"], "error: unexpected argument 'extra'; devices takes none"),
     ])
   func usageErrors(arguments: [String], message: String) throws {
     let result = try runProduct("gesturectl", arguments)
@@ -39,6 +39,23 @@ struct LiveCommandLineTests {
     let result = try runProduct("gesturectl", ["devices", "--directory", "/nonexistent"])
     #expect(result.status == 0)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr == "no input devices found\n")
+    #expect(result.stderr == "warning: /nonexistent: no input devices found\n")
+  }
+
+  @Test(
+    "a regular file given as DEVICE is refused with the command that reads it as a recording",
+    arguments: [
+      (["live"], "gesturectl replay"), (["carousel", "--live"], "gesturectl carousel"),
+      (["record", "-o", "/dev/null"], "gesturectl replay"),
+    ])
+  func regularFile(command: [String], suggestion: String) throws {
+    let path = packageDirectory.appendingPathComponent("Recordings/synthetic/tap.evemu").path
+    let result = try runProduct("gesturectl", command + [path])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "error: \(path): a regular file, not an input device; to read it as a recording, "
+        + "use '\(suggestion) \(path)'\n")
   }
 }

@@ -76,6 +76,28 @@ struct LiveReplayTests {
     #expect(live.stdout == replay.stdout, "live stderr: \(live.stderr)")
   }
 
+  @Test(
+    "live --every-frame prints every changed event as replay --every-frame does",
+    arguments: LiveRecording.all.filter {
+      $0.relativePath.hasSuffix("/pinch-rotate-pan.evemu")
+        || $0.relativePath.hasSuffix("/long-press-then-drag.evemu")
+        || $0.relativePath.hasSuffix("/carousel-demo.evemu")
+    })
+  func everyFrame(recording: LiveRecording) throws {
+    let events = try Umockdev.eventCount(recording.path)
+    let live = try Umockdev.gesturectl(
+      onRecording: recording.path, speed: Self.speed, scriptOptions: deviceOption(recording),
+      [
+        "live", Umockdev.node, "--every-frame", "--max-events", String(events),
+        "--exit-after-idle", "10000",
+      ] + recording.liveArguments)
+    let replay = try runProduct(
+      "gesturectl", ["replay", "--every-frame", recording.path] + recording.arguments)
+    #expect(live.status == 0, "live failed: \(live.stderr)")
+    #expect(replay.stdout.contains(" changed "))
+    #expect(live.stdout == replay.stdout, "live stderr: \(live.stderr)")
+  }
+
   private func deviceOption(_ recording: LiveRecording) -> [String] {
     let arguments = recording.arguments
     guard let index = arguments.firstIndex(of: "--device"), index + 1 < arguments.count else {

@@ -30,7 +30,7 @@ struct LiveTimingTests {
     let latency = try #require(LiveOutput.latency(live.stderr), "\(live.stderr)")
     // The long press (500 ms after landing) and the probe (300 ms) both fired while the
     // finger rested, with no event arriving.
-    #expect(replay.stdout.contains("0.500000  longPress  began"))
+    #expect(replay.stdout.contains("0.500000  long press  began"))
     #expect(latency.count == 2)
   }
 

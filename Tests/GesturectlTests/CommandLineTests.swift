@@ -34,7 +34,8 @@ struct CommandLineTests {
     #expect(result.status == 2)
     #expect(
       result.stderr
-        == "error: unknown option --jsno; did you mean --json? (see 'gesturectl replay --help')\n")
+        == "error: unknown option '--jsno'; did you mean '--json'? (see 'gesturectl replay --help')\n"
+    )
     #expect(result.stdout.isEmpty)
   }
 
@@ -152,6 +153,6 @@ struct DeviceOptionTests {
     #expect(paired.stdout.contains("tap         recognized  4 touches"))
     let alone = try runProduct("gesturectl", ["replay", events])
     #expect(alone.status == 1)
-    #expect(alone.stderr.contains("no device description; pass --device FILE"))
+    #expect(alone.stderr.contains("no device description; pass --device DESC"))
   }
 }

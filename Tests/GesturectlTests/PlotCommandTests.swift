@@ -39,7 +39,7 @@ struct PlotCommandTests {
   func missingOutput() throws {
     let result = try runProduct("gesturectl", ["plot", "x.evemu"])
     #expect(result.status == 2)
-    #expect(result.stderr.hasPrefix("error: missing -o OUT.svg"))
+    #expect(result.stderr.hasPrefix("error: no output file given; use -o OUT.svg"))
   }
 }
 

@@ -54,7 +54,7 @@ struct DecoderGeometryTests {
         DecoderWarning(
           time: 0,
           message: "the device reports no resolution; assuming a " + size
-            + " mm surface (set the surface size to override)")
+            + " mm surface (override with --size WxH)")
       ])
   }
 
@@ -64,7 +64,10 @@ struct DecoderGeometryTests {
       x: AbsInfo(minimum: 0, maximum: 2000, resolution: 10), y: AbsInfo(minimum: 0, maximum: 1000))
     #expect(geometry.width == 200 && geometry.height == 100 && geometry.resolutionIsGuessed)
     #expect(
-      geometry.notes == ["only one axis reports a resolution; assuming square units of 10 per mm"])
+      geometry.notes == [
+        "only one axis reports a resolution; assuming square units of 10 per mm"
+          + " (override with --size WxH)"
+      ])
   }
 
   @Test("The size override wins, is the size after rotation, and is not a guess")

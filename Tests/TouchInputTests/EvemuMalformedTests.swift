@@ -66,13 +66,13 @@ struct BrokenFile: CustomTestStringConvertible, Sendable {
     .init(
       "header-after-events", smallHeader + event + "N: Again\n", line: 16,
       "N: line after the first event"),
-    .init("missing-header", event, line: 1, "no device description; pass --device FILE"),
+    .init("missing-header", event, line: 1, "no device description; pass --device DESC"),
     .init(
       "missing-header-comments", "# EVEMU 1.3\n\n" + event, line: 3,
-      "no device description; pass --device FILE"),
+      "no device description; pass --device DESC"),
     .init(
       "comments-only", "# nothing here\n", line: 0,
-      "no device description; pass --device FILE"),
+      "no device description; pass --device DESC"),
     .init(
       "binary-nul", bytes: [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00, 0x0a], line: 1,
       "binary data (NUL byte), not evemu text"),

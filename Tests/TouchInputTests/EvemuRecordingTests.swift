@@ -103,7 +103,7 @@ struct PublicRecording: CustomTestStringConvertible, Sendable {
     let path = recording("evemu-utouch/ntrig-xt2-1-tap.event")
     let error = traceError { () throws(TraceError) in _ = try EvemuReader(path: path) }
     #expect(
-      error == TraceError(file: path, line: 1, reason: "no device description; pass --device FILE"))
+      error == TraceError(file: path, line: 1, reason: "no device description; pass --device DESC"))
   }
 
   @Test("The README's event counts match for the largest recordings")
