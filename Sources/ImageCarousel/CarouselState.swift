@@ -1,16 +1,17 @@
 /// What the carousel saves between runs: which image list it was, which image shows, and how it
 /// is zoomed and moved.
 ///
-/// `json()` writes one flat JSON object; `init?(json:)` reads one back, tolerating whitespace,
-/// key order and unknown keys, and returning `nil` for anything corrupt. The CLI writes the file
-/// (atomically) and calls `ImageCarousel.restore(_:)`, which refuses a state saved for another
-/// image list. The alert is not saved.
+/// It is `Codable` (standard library only; the CLI encodes and decodes the file with the
+/// toolchain's `FoundationEssentials` JSON coders): decoding checks every value and throws
+/// `DecodingError.dataCorrupted` for anything out of range, and unknown keys are ignored. The
+/// CLI writes the file (atomically) and calls `ImageCarousel.restore(_:)`, which refuses a
+/// state saved for another image list. The alert is not saved.
 ///
 /// The file's keys: `version` (1), `fingerprint` (16 hex digits, see `fingerprint(of:)`),
 /// `count` and `image` (the list's length and the current image's name, for people; ignored when
-/// read), `index` (from 0), `zoom`, `offset_x` and `offset_y` (millimetres). Numbers are written
-/// with the shortest text that reads back exactly.
-public struct CarouselState: Sendable, Hashable {
+/// read), `index` (from 0), `zoom` (at least 1), `offset_x` and `offset_y` (millimetres,
+/// finite).
+public struct CarouselState: Sendable, Hashable, Codable {
   /// The file format's version; files with another version are rejected.
   public static let version = 1
 
@@ -66,45 +67,56 @@ public struct CarouselState: Sendable, Hashable {
     }
     return hash
   }
-
-  /// The state as one line of JSON (no trailing newline).
-  public func json() -> String {
-    var hex = String(fingerprint, radix: 16)
-    hex = String(repeating: "0", count: 16 - hex.count) + hex
-    var out = "{\"version\": \(Self.version), \"fingerprint\": \"" + hex + "\""
-    if let count { out += ", \"count\": \(count)" }
-    if let imageName { out += ", \"image\": " + quoted(imageName) }
-    out += ", \"index\": \(index), \"zoom\": " + exact(zoom)
-    out += ", \"offset_x\": " + exact(offset.x) + ", \"offset_y\": " + exact(offset.y) + "}"
-    return out
-  }
-
-  /// Reads a state written by `json()`, or returns `nil` when `json` is not one flat JSON object
-  /// with version 1, a 1–16 digit hexadecimal fingerprint, a non-negative integer index, a zoom
-  /// of at least 1, and finite offsets.
-  public init?(json: String) {
-    guard let fields = FlatJSONParser.parse(json),
-      case .number(let version)? = fields["version"], version == Double(Self.version),
-      case .string(let hex)? = fields["fingerprint"], (1...16).contains(hex.utf8.count),
-      let fingerprint = UInt64(hex, radix: 16),
-      case .number(let indexValue)? = fields["index"], let index = Int(exactly: indexValue),
-      index >= 0,
-      case .number(let zoom)? = fields["zoom"], zoom >= 1,
-      case .number(let x)? = fields["offset_x"], case .number(let y)? = fields["offset_y"]
-    else { return nil }
-    var count: Int?
-    if case .number(let value)? = fields["count"] { count = Int(exactly: value) }
-    var imageName: String?
-    if case .string(let name)? = fields["image"] { imageName = name }
-    self.init(
-      fingerprint: fingerprint, index: index, zoom: zoom, offset: CarouselPoint(x: x, y: y),
-      count: count, imageName: imageName)
-  }
 }
 
-/// A finite number as the shortest JSON text that reads back exactly (non-finite as 0).
-private func exact(_ value: Double) -> String {
-  value.isFinite ? String(value) : "0"
+extension CarouselState {
+  private enum CodingKeys: String, CodingKey {
+    case version, fingerprint, count, image, index, zoom
+    case offsetX = "offset_x"
+    case offsetY = "offset_y"
+  }
+
+  /// Reads a state, checking the version (1), the fingerprint (1–16 hexadecimal digits), the
+  /// index (an integer ≥ 0), the zoom (finite, ≥ 1) and the offsets (finite).
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    func corrupt(_ key: CodingKeys, _ reason: String) -> DecodingError {
+      DecodingError.dataCorruptedError(forKey: key, in: values, debugDescription: reason)
+    }
+    guard try values.decode(Int.self, forKey: .version) == Self.version else {
+      throw corrupt(.version, "not version \(Self.version)")
+    }
+    let hex = try values.decode(String.self, forKey: .fingerprint)
+    guard (1...16).contains(hex.utf8.count), let fingerprint = UInt64(hex, radix: 16) else {
+      throw corrupt(.fingerprint, "not 1 to 16 hexadecimal digits")
+    }
+    let index = try values.decode(Int.self, forKey: .index)
+    guard index >= 0 else { throw corrupt(.index, "negative") }
+    let zoom = try values.decode(Double.self, forKey: .zoom)
+    guard zoom.isFinite, zoom >= 1 else { throw corrupt(.zoom, "not a finite number ≥ 1") }
+    let x = try values.decode(Double.self, forKey: .offsetX)
+    let y = try values.decode(Double.self, forKey: .offsetY)
+    guard x.isFinite else { throw corrupt(.offsetX, "not finite") }
+    guard y.isFinite else { throw corrupt(.offsetY, "not finite") }
+    self.init(
+      fingerprint: fingerprint, index: index, zoom: zoom, offset: CarouselPoint(x: x, y: y),
+      count: try? values.decodeIfPresent(Int.self, forKey: .count),
+      imageName: try? values.decodeIfPresent(String.self, forKey: .image))
+  }
+
+  /// Writes every key of the file; the fingerprint as 16 hexadecimal digits.
+  public func encode(to encoder: any Encoder) throws {
+    var values = encoder.container(keyedBy: CodingKeys.self)
+    let hex = String(fingerprint, radix: 16)
+    try values.encode(Self.version, forKey: .version)
+    try values.encode(String(repeating: "0", count: 16 - hex.count) + hex, forKey: .fingerprint)
+    try values.encodeIfPresent(count, forKey: .count)
+    try values.encodeIfPresent(imageName, forKey: .image)
+    try values.encode(index, forKey: .index)
+    try values.encode(zoom.isFinite ? zoom : 1, forKey: .zoom)
+    try values.encode(offset.x.isFinite ? offset.x : 0, forKey: .offsetX)
+    try values.encode(offset.y.isFinite ? offset.y : 0, forKey: .offsetY)
+  }
 }
 
 extension ImageCarousel {

@@ -132,21 +132,22 @@ final class CarouselSession {
   private func save() {
     guard let statePath, let controller else { return }
     do {
-      try writeFileAtomically(controller.state.json() + "\n", to: statePath)
-    } catch {
+      try writeFileAtomically(CarouselStateFile.text(of: controller.state), to: statePath)
+    } catch let error as CommandFailure {
       console.warning(error.message)
+    } catch {
+      console.warning("\(statePath): cannot encode the carousel state: \(error)")
     }
   }
 
   /// The saved state, or nil (with a warning) when the file is missing, unreadable or corrupt.
   private func loadState(_ path: String) -> CarouselState? {
     guard fileExists(path) else { return nil }
-    guard let bytes = readWholeFile(path), let text = String(validating: bytes, as: UTF8.self)
-    else {
+    guard let bytes = readWholeFile(path) else {
       console.warning("\(path): cannot read the carousel state; ignoring it")
       return nil
     }
-    guard let state = CarouselState(json: text) else {
+    guard let state = CarouselStateFile.state(from: bytes) else {
       console.warning("\(path): not a carousel state (corrupt JSON); ignoring it")
       return nil
     }

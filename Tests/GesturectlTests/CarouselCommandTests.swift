@@ -40,7 +40,12 @@ struct CarouselCommandTests {
     let tour = packageDirectory.appendingPathComponent("Recordings/synthetic/carousel-tour.evemu")
     let first = try runProduct("gesturectl", ["carousel", "--state", state, tour.path])
     #expect(first.status == 0)
-    #expect(FileManager.default.fileExists(atPath: state))
+    let saved = try String(contentsOfFile: state, encoding: .utf8)
+    #expect(saved.hasPrefix(#"{"count":3,"fingerprint":""#))
+    #expect(
+      saved.hasSuffix(
+        #"","image":"rob-nose.jpg","index":1,"offset_x":0,"offset_y":0,"#
+          + #""version":1,"zoom":1}"# + "\n"))
     let second = try runProduct("gesturectl", ["carousel", "--state", state, tour.path])
     // The first run ended on image 2; the second starts there and flips on from it.
     #expect(second.stdout.hasPrefix("   0.000000  image 2/3 \"rob-nose.jpg\""))
