@@ -77,10 +77,11 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
     case .noNextTap(let taps, let within):
       "no tap " + String(taps + 1) + " within " + ms(within)
     case .tapTooFar(let d, let limit): "next tap " + mm(d) + " away > " + mm(limit)
-    case .tooManyTouches(let n, let limit): String(n) + " touches > " + String(limit)
-    case .tooFewTouches(let n, let required): String(n) + " touches < " + String(required)
+    case .tooManyTouches(let n, let limit): count(n, "touch", "touches") + " > " + String(limit)
+    case .tooFewTouches(let n, let required):
+      count(n, "touch", "touches") + " < " + String(required)
     case .tapped(let taps, let touches):
-      String(taps) + " tap(s) of " + String(touches) + " touch(es)"
+      count(taps, "tap", "taps") + " of " + count(touches, "touch", "touches")
     case .heldStill(let d): "held still " + ms(d)
     case .tooShort(let d, let required): "moved " + mm(d) + " < " + mm(required)
     case .tooSlow(let v, let required): speed(v) + " < " + speed(required)
@@ -98,7 +99,7 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
     case .turned(let a, let slop):
       "turned " + fixed(a, places: 1) + "° ≥ " + fixed(slop, places: 1) + "°"
     case .touchesMoved: "touches moved"
-    case .lifted(let remaining): "lifted, " + String(remaining) + " touch(es) left"
+    case .lifted(let remaining): "lifted, " + count(remaining, "touch", "touches") + " left"
     case .touchCancelled: "a touch was cancelled"
     case .cancelledByEngine: "cancelled by the engine"
     case .disabled: "disabled"
@@ -110,6 +111,11 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
     case .newTouches: "new touches landed, starting over"
     }
   }
+}
+
+/// `1 touch`, `2 touches`: a count with its noun in the right number.
+private func count(_ n: Int, _ one: String, _ many: String) -> String {
+  String(n) + " " + (n == 1 ? one : many)
 }
 
 private func mm(_ value: Double) -> String { fixed(value, places: 1) + " mm" }
@@ -158,12 +164,13 @@ public struct ExplainEntry: Sendable, Hashable, CustomStringConvertible {
     return recognizer + " " + verb + ": " + reason.description
   }
 
-  /// The entry as a text line: time in seconds since `origin`, then the description.
+  /// The entry as a text line: time in seconds since `origin` (right-aligned in 11 columns, as
+  /// the gesture lines), then the description.
   public func text(origin: Microseconds) -> String {
     let t = seconds(time - origin)
     var out = ""
     var width = t.utf8.count
-    while width < 10 {
+    while width < 11 {
       out += " "
       width += 1
     }

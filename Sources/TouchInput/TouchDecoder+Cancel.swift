@@ -71,9 +71,10 @@ extension TouchDecoder {
   mutating func endDrop(at time: Microseconds) -> Bool {
     dropping = false
     let result = cancelTouches(at: time)
+    let cancelled = result ? frame.touches.count : 0
     warn(
       at: time,
-      "SYN_DROPPED: events were lost; \(result ? frame.touches.count : 0) touches cancelled")
+      "SYN_DROPPED: events were lost; \(cancelled) touch\(cancelled == 1 ? "" : "es") cancelled")
     return result
   }
 }

@@ -118,7 +118,7 @@ struct SVGPlot: ~Copyable {
       out += "<rect x=\"0\" y=\"\(n((row - 0.8) * lineHeight))\" width=\"\(n(lineHeight * 0.8))\""
       out += " height=\"\(n(lineHeight * 0.8))\" fill=\"\(Self.colour(kind))\"/>"
       out += "<text x=\"\(n(lineHeight * 1.2))\" y=\"\(n(row * lineHeight))\">"
-      out += "\(kind.map { $0.description } ?? "no gesture")</text>\n"
+      out += "\(kind.map { $0.displayName.description } ?? "no gesture")</text>\n"
       row += 1
     }
     row += 0.5
@@ -127,7 +127,7 @@ struct SVGPlot: ~Copyable {
     for event in recording.gestures where event.state != .changed {
       out += "<text x=\"0\" y=\"\(n(row * lineHeight))\" fill=\"\(Self.colour(event.kind))\">"
       out += escape(
-        "\(seconds(event.time - origin)) s  \(event.kind) \(event.state)"
+        "\(seconds(event.time - origin)) s  \(event.kind.displayName) \(event.state)"
           + (event.direction.map { " \($0)" } ?? "") + (event.taps.map { " ×\($0)" } ?? "")
           + " (\(event.touches) touch\(event.touches == 1 ? "" : "es"))")
       out += "</text>\n"

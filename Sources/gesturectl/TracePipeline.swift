@@ -59,7 +59,11 @@ func attachExplain(
 ) {
   guard settings.explain else { return }
   let target = settings.json ? console.err : console.out
-  engine.explain = { entry in target.line("# " + entry.text(origin: origin.time ?? 0)) }
+  // `#` takes the place of the time's first padding space, so the times stay in one column.
+  engine.explain = { entry in
+    let text = entry.text(origin: origin.time ?? 0)
+    target.line(text.hasPrefix(" ") ? "#" + text.dropFirst() : "# " + text)
+  }
 }
 
 /// Events in, printed touches and gestures out: the decoder and recognizers of one device (not

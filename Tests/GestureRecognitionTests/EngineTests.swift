@@ -65,7 +65,7 @@ import TouchInput
       time: 1_000_000, recognizer: "tap", kind: .tap, from: .possible, to: .failed,
       reason: .moved(4.2, limit: 3))
     #expect(entry.description == "tap failed: moved 4.2 mm > 3.0 mm")
-    #expect(entry.text(origin: 0) == "  1.000000  explain  tap failed: moved 4.2 mm > 3.0 mm")
+    #expect(entry.text(origin: 0) == "   1.000000  explain  tap failed: moved 4.2 mm > 3.0 mm")
     #expect(GestureReason.tooSlow(38, required: 100).description == "38 mm/s < 100 mm/s")
     let changed = ExplainEntry(
       time: 0, recognizer: "pan", kind: .pan, from: .changed, to: .changed, reason: .touchesMoved)

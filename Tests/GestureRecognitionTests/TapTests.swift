@@ -57,7 +57,7 @@ private func taps(
   func tooFewFingers() {
     let result = run(TapGestureRecognizer(.init(touches: 2)), taps(1, fingers: 1))
     #expect(result.log.isEmpty)
-    #expect(result.explained.first == "2-finger tap failed: 1 touches < 2")
+    #expect(result.explained.first == "2-finger tap failed: 1 touch < 2")
   }
 
   @Test("movement: 2.9 mm is a tap, 3.1 mm is not")
