@@ -1,7 +1,8 @@
 /// A failed system or libevdev call on a device node, errno-style.
 ///
 /// The description names the call, the path and the C library's message, as in
-/// `open(/dev/input/event5): Permission denied (errno 13)`, and adds how to get access when
+/// `/dev/input/event5: open: Permission denied (errno 13)` (the place first, as every message of
+/// the CLI), and adds how to get access when
 /// permission was denied (running as root is never required).
 public struct EvdevError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The call that failed (`open`, `libevdev_new_from_fd`, `poll`, …).
@@ -23,9 +24,9 @@ public struct EvdevError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `EPERM`.
   public static let operationNotPermitted: Int32 = 1
 
-  /// `call(path): message (errno N)`, plus a hint on permission errors.
+  /// `path: call: message (errno N)`, plus a hint on permission errors.
   public var description: String {
-    var text = "\(call)(\(path)): \(errorMessage(errno)) (errno \(errno))"
+    var text = "\(path): \(call): \(errorMessage(errno)) (errno \(errno))"
     if errno == Self.permissionDenied || errno == Self.operationNotPermitted {
       text += "; " + Self.accessHint
     }

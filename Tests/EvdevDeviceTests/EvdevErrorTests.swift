@@ -5,10 +5,10 @@ import Testing
 /// Errors of the live path name the call, the path and errno, and tell how to get access.
 @Suite("EvdevError and discovery without a device")
 struct EvdevErrorTests {
-  @Test("a failed call prints as call(path): message (errno N)")
+  @Test("a failed call prints as path: call: message (errno N)")
   func description() {
     let error = EvdevError(call: "open", errno: 2, path: "/dev/input/event5")
-    #expect(error.description == "open(/dev/input/event5): No such file or directory (errno 2)")
+    #expect(error.description == "/dev/input/event5: open: No such file or directory (errno 2)")
   }
 
   @Test("permission denied says how to get access without root", arguments: [Int32(13), 1])

@@ -108,6 +108,6 @@ struct LiveRobustnessTests {
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "error: open(/nonexistent/event7): No such file or directory (errno 2)\n")
+        == "error: /nonexistent/event7: open: No such file or directory (errno 2)\n")
   }
 }

@@ -67,7 +67,7 @@ enum Umockdev {
   /// the node returns at most 4095 bytes and libevdev asks for 6144, so a backlog of more
   /// than 4095 bytes (the reader stalled on a loaded machine) splits a struct. A kernel never
   /// does this; see Docs/LivePath.md.
-  static let splitEventError = "libevdev_next_event(\(node)): Invalid argument (errno 22)"
+  static let splitEventError = "\(node): libevdev_next_event: Invalid argument (errno 22)"
 
   /// Emulates `recording` paced by `pacing` and runs `gesturectl ARGUMENTS` on it. When
   /// umockdev split an event (`splitEventError`), runs once more at a fifth of the speed.

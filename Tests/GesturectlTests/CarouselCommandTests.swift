@@ -17,6 +17,29 @@ struct CarouselCommandTests {
     }
   }
 
+  @Test(
+    "The readable view is the every-frame view minus zoom and pan steps, keeping each run's last",
+    arguments: sessions)
+  func readable(recording: Recording) throws {
+    let readable = try runProduct("gesturectl", ["carousel", recording.url.path])
+    let every = try runProduct("gesturectl", ["carousel", "--every-frame", recording.url.path])
+    let json = try runProduct("gesturectl", ["carousel", "--json", recording.url.path])
+    let shown = readable.stdout.split(separator: "\n")
+    let all = every.stdout.split(separator: "\n")
+    #expect(json.stdout.split(separator: "\n").count == all.count)
+    func isStep(_ line: Substring) -> Bool { line.contains(" zoom ") || line.contains(" pan to ") }
+    var remaining = shown[...]
+    for (index, line) in all.enumerated() {
+      let lastOfRun = index + 1 == all.count || !isStep(all[index + 1])
+      if remaining.first == line {
+        remaining.removeFirst()
+      } else {
+        #expect(isStep(line) && !lastOfRun, "dropped \(line)")
+      }
+    }
+    #expect(remaining.isEmpty, "not in the every-frame view: \(Array(remaining))")
+  }
+
   @Test("The tour flips left four times through three images and wraps around")
   func tourWraps() throws {
     let tour = packageDirectory.appendingPathComponent("Recordings/synthetic/carousel-tour.evemu")
