@@ -13,8 +13,9 @@ let carouselCommand = Command(
     zoomed image with one finger, double tap to toggle 1x/2x. Prints the changes: image 2/3
     "graduation.jpg", zoom 1.80x at (120.0, 80.5) mm, pan to (12.0, -4.5) mm, alert "Stop
     that! (…)", alert dismissed; during a pinch or pan only a step each time the zoom changed
-    by 25 % or the image moved 10 mm (at most one per 0.25 s) and the last step
-    (--every-frame: every step; --json: every change). Without --images, the lecture's three placeholder photos are used.
+    by 25 % or the image moved 10 mm (at most one per 0.25 s), and the last step
+    (--every-frame: every step; --json: every change). Without --images, the lecture's three
+    placeholder photos are used.
     With --state FILE the carousel starts where the file says (when it was saved for the same
     images) and saves itself there after each change. With --live the gestures come from a
     touchscreen (DEVICE, or the only one), as with 'gesturectl live'.

@@ -66,7 +66,7 @@ var toolHelp: String {
     text += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count))
     text += command.summary + "\n"
   }
-  text += "\nSee 'gesturectl <subcommand> --help' for details; 'gesturectl --version' for the "
+  text += "\nSee 'gesturectl <subcommand> --help' for details, 'gesturectl --version' for the\n"
   text += "version. Exit status: 0 ok, 1 bad input, 2 usage error.\n"
   return text
 }

@@ -38,7 +38,9 @@ func deviceLine(_ entry: DiscoveredDevice) -> String {
   guard device.isTouchDevice else { return line + "not a touch device" }
   line += entry.isTouchscreen ? "touchscreen" : "touchpad"
   line += "  " + device.touchProtocol.rawValue
-  if device.slotCount > 0 { line += "  \(device.slotCount) slots" }
+  if device.slotCount > 0 {
+    line += "  \(device.slotCount) slot" + (device.slotCount == 1 ? "" : "s")
+  }
   if let geometry = entry.geometry {
     line += "  " + fixed(geometry.width, places: 1) + " x " + fixed(geometry.height, places: 1)
     line += geometry.resolutionIsGuessed ? " mm (guessed: no resolution)" : " mm"
