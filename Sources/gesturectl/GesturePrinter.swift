@@ -4,6 +4,9 @@ import TouchInput
 /// When the readable text view prints a `changed` line of a continuous gesture: only once it has
 /// moved on by one of these steps since the last line printed for it, and not sooner than
 /// `interval` after that line. The README documents the rule; `--every-frame` prints them all.
+///
+/// These are reading choices, not recognition thresholds, and come from no reference
+/// (`Docs/Gestures.md`, Output, says why these values).
 enum ReadableSteps {
   /// The centroid moved this far, in mm (a fingertip is about 10 mm wide).
   static let distance: Millimeters = 10
