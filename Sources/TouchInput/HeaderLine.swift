@@ -105,31 +105,47 @@ struct HeaderLine {
     return numbers
   }
 
-  /// A scalar as written: `"quoted"` (with `\"` and `\\` unescaped), `'quoted'` (with `''`
-  /// for a quote) or plain. A double-quoted value ends at the line's last quote, because
-  /// `libinput record` writes device names between quotes without escaping them.
+  /// A scalar as written: `"quoted"` (with `\"`, `\\` and `\xHH` unescaped), `'quoted'`
+  /// (with `''` for a quote) or plain. A double-quoted value ends at the line's last quote,
+  /// because `libinput record` writes device names between quotes without escaping them.
   static func scalar(raw: String, value: String) -> String {
     if raw.hasPrefix("\""), let last = raw.lastIndex(of: "\""), last > raw.startIndex {
-      var text = ""
-      var escaped = false
-      for character in raw[raw.index(after: raw.startIndex)..<last] {
-        if escaped {
-          if character != "\"" && character != "\\" { text.append("\\") }
-          text.append(character)
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else {
-          text.append(character)
-        }
-      }
-      if escaped { text.append("\\") }
-      return text
+      return unescaped(raw.unicodeScalars[raw.index(after: raw.startIndex)..<last])
     }
     if value.hasPrefix("'") && value.hasSuffix("'") && value.count >= 2 {
       return String(value.dropFirst().dropLast()).replacingAll("''", with: "'")
     }
     return value
+  }
+
+  /// The text of a double-quoted scalar: `\"`, `\\` and `\xHH` decoded, any other backslash
+  /// kept as written.
+  private static func unescaped(_ scalars: Substring.UnicodeScalarView) -> String {
+    var out = String.UnicodeScalarView()
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      index = scalars.index(after: index)
+      guard scalar == "\\", index < scalars.endIndex else {
+        out.append(scalar)
+        continue
+      }
+      let next = scalars[index]
+      if next == "\"" || next == "\\" {
+        out.append(next)
+        index = scalars.index(after: index)
+      } else if next == "x",
+        let end = scalars.index(index, offsetBy: 3, limitedBy: scalars.endIndex),
+        let code = UInt8(
+          String(String.UnicodeScalarView(scalars[scalars.index(after: index)..<end])), radix: 16)
+      {
+        out.append(Unicode.Scalar(code))
+        index = end
+      } else {
+        out.append(scalar)
+      }
+    }
+    return String(out)
   }
 
   /// How much deeper `text` leaves flow brackets (`[`, `{`) than it found them, outside quotes
