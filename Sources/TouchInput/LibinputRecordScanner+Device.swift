@@ -80,6 +80,7 @@ struct DeviceDraft {
       }
       return
     }
+    if header.isItem && section == .other { return }  // a list at its key's indentation
     guard let key = header.key, !header.isItem else {
       throw RecordProblem(reason: "expected 'key: value' in evdev:, not '\(header.rawValue)'")
     }
@@ -116,7 +117,7 @@ struct DeviceDraft {
     guard let key = header.key, let type = UInt16(key), type <= EventType.max else {
       throw RecordProblem(
         reason: "codes: expected 'type: [code, …]' with a type up to \(EventType.max), "
-          + "not '\(header.rawValue)'")
+          + "not '\(Self.written(header))'")
     }
     let usage = "codes: expected a list of event codes, not '\(header.value)'"
     let codes = try Self.numbers(header.value, in: 0...0xffff, usage: usage)
@@ -129,7 +130,7 @@ struct DeviceDraft {
     guard let key = header.key, let code = UInt16(key), code <= AbsCode.max else {
       throw RecordProblem(
         reason: "absinfo: expected 'code: [min, max, fuzz, flat, resolution]' with a code up "
-          + "to \(AbsCode.max), not '\(header.rawValue)'")
+          + "to \(AbsCode.max), not '\(Self.written(header))'")
     }
     let usage = "absinfo: expected [min, max, fuzz, flat, resolution], not '\(header.value)'"
     let numbers = try Self.numbers(
@@ -138,6 +139,11 @@ struct DeviceDraft {
     description.absoluteAxes[code] = AbsInfo(
       minimum: Int32(numbers[0]), maximum: Int32(numbers[1]), fuzz: Int32(numbers[2]),
       flat: Int32(numbers[3]), resolution: Int32(numbers[4]))
+  }
+
+  /// A nested line as written, key included, for error messages.
+  private static func written(_ header: HeaderLine) -> String {
+    header.key.map { $0 + ": " + header.rawValue } ?? header.rawValue
   }
 
   /// The numbers of a one-line flow list, each within `range`.

@@ -134,7 +134,12 @@ struct LibinputRecordScanner {
       flowDepth = HeaderLine.bracketBalance(Substring(line.value))
       return false
     }
-    if line.indent == device.keyColumn || startsDevice {
+    if line.indent == device.keyColumn && line.isItem && !startsDevice {
+      // An entry of a list at its key's indentation (`quirks:` then `  - ModelFoo=1`).
+      guard !device.inEvdev else {
+        throw RecordProblem(reason: "a list entry where evdev: expects its keys")
+      }
+    } else if line.indent == device.keyColumn || startsDevice {
       guard let key = line.key else {
         throw RecordProblem(reason: "expected a device key such as evdev: or events:")
       }

@@ -1,0 +1,61 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+/// The libinput-record twins in `Recordings/libinput/` (made by the real `libinput record` with
+/// `Tools/make-libinput-twins.sh`) replay exactly as their evemu originals, and the CLI reads
+/// libinput recordings wherever it reads evemu ones.
+@Suite("libinput record twins of Recordings/")
+struct LibinputTwinTests {
+  /// The twin of `recording`: `Recordings/libinput/<folder>/<name>.yml`.
+  static func twin(of recording: Recording) -> URL {
+    let folder = recording.url.deletingLastPathComponent().lastPathComponent
+    let name = recording.url.deletingPathExtension().lastPathComponent
+    return packageDirectory.appendingPathComponent("Recordings/libinput/\(folder)/\(name).yml")
+  }
+
+  @Test("The twin replays to the same touches and gestures", arguments: Recording.all)
+  func sameReplay(recording: Recording) throws {
+    let twin = Self.twin(of: recording)
+    #expect(FileManager.default.fileExists(atPath: twin.path), "no twin \(twin.path)")
+    let arguments = ["replay", "--json", "--touches"] + recording.arguments
+    let original = try runProduct("gesturectl", arguments + [recording.url.path])
+    let replayed = try runProduct("gesturectl", arguments + [twin.path])
+    #expect(replayed.status == 0, "\(replayed.stderr)")
+    #expect(!replayed.stdout.isEmpty)
+    #expect(replayed.stdout == original.stdout)
+  }
+
+  @Test("info and carousel read a libinput recording")
+  func otherCommands() throws {
+    let twin = packageDirectory.appendingPathComponent(
+      "Recordings/libinput/synthetic/carousel-demo.yml")
+    let original = packageDirectory.appendingPathComponent(
+      "Recordings/synthetic/carousel-demo.evemu")
+    let info = try runProduct("gesturectl", ["info", twin.path])
+    #expect(info.status == 0)
+    #expect(info.stdout.contains("name:       TouchGestures Synthetic Touchscreen\n"))
+    #expect(info.stdout.contains("events:     1696\n"))
+    let carousel = try runProduct("gesturectl", ["carousel", twin.path])
+    let expected = try runProduct("gesturectl", ["carousel", original.path])
+    #expect(carousel.status == 0)
+    #expect(carousel.stdout == expected.stdout)
+  }
+
+  @Test("--device-index on an evemu file, and --device on a libinput file, are errors")
+  func optionsOfTheOtherFormat() throws {
+    let yaml = packageDirectory.appendingPathComponent("Recordings/libinput/synthetic/tap.yml")
+    let evemu = packageDirectory.appendingPathComponent("Recordings/synthetic/tap.evemu")
+    let index = try runProduct("gesturectl", ["replay", "--device-index", "0", evemu.path])
+    #expect(index.status == 1)
+    #expect(
+      index.stderr
+        == "error: \(evemu.path): --device-index applies to libinput recordings; "
+        + "this is an evemu recording\n")
+    let device = try runProduct("gesturectl", ["replay", "--device", evemu.path, yaml.path])
+    #expect(device.status == 1)
+    #expect(device.stderr.contains("--device applies to header-less evemu files"))
+    let bad = try runProduct("gesturectl", ["replay", "--device-index", "-1", yaml.path])
+    #expect(bad.status == 2)
+  }
+}
