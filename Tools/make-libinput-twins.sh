@@ -9,7 +9,8 @@
 # Recordings/libinput/{public,synthetic}/NAME.yml. Needs umockdev and libinput-tools; builds
 # umockdev-script and gesturectl. The device plays at SPEED (default 10) times real time with
 # at least 1 ms between frames (umockdev loses frames closer together); times in the file come
-# from the events, so the speed does not change them. Every time is played 1 s later than
+# from the events, so the speed does not change them. BIN=DIR uses the built programs in DIR
+# instead of building them; OUT=DIR writes the twins under DIR instead of Recordings/libinput. Every time is played 1 s later than
 # recorded: libinput record takes a first event at exactly 0.000000 (alps-semi-mt…) for "no
 # start time yet" and would measure the rest from the second frame. A recording whose twin
 # differs is tried once more at real time, then reported.
@@ -18,9 +19,13 @@ cd "$(dirname "$0")/.."
 speed=${SPEED:-10}
 node=/dev/input/event5
 
-swift build --product umockdev-script >/dev/null
-swift build --product gesturectl >/dev/null
-bin=$(swift build --show-bin-path)
+out=${OUT:-Recordings/libinput}
+bin=${BIN:-}
+if [ -z "$bin" ]; then
+  swift build --product umockdev-script >/dev/null
+  swift build --product gesturectl >/dev/null
+  bin=$(swift build --show-bin-path)
+fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -69,8 +74,8 @@ failed=0
 for recording in "$@"; do
   folder=$(basename "$(dirname "$recording")")
   name=$(basename "$recording" .evemu)
-  mkdir -p "Recordings/libinput/$folder"
-  twin="Recordings/libinput/$folder/$name.yml"
+  mkdir -p "$out/$folder"
+  twin="$out/$folder/$name.yml"
   record "$recording" "$twin" "$speed"
   if ! same "$recording" "$twin"; then
     echo "$twin: differs at ${speed}x; trying at real time" >&2
