@@ -58,4 +58,21 @@ struct LibinputTwinTests {
     let bad = try runProduct("gesturectl", ["replay", "--device-index", "-1", yaml.path])
     #expect(bad.status == 2)
   }
+
+  @Test("synth-trace to-libinput rewrites a stress trace that replays the same")
+  func convertedStressTrace() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "twin-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let evemu = directory.appendingPathComponent("stress.evemu").path
+    let yaml = directory.appendingPathComponent("stress.yml").path
+    #expect(try runProduct("synth-trace", ["stress", "-o", evemu, "--events", "5000"]).status == 0)
+    #expect(try runProduct("synth-trace", ["to-libinput", evemu, "-o", yaml]).status == 0)
+    let original = try runProduct("gesturectl", ["replay", "--json", "--touches", evemu])
+    let converted = try runProduct("gesturectl", ["replay", "--json", "--touches", yaml])
+    #expect(converted.status == 0)
+    #expect(!converted.stdout.isEmpty)
+    #expect(converted.stdout == original.stdout)
+  }
 }
