@@ -9,7 +9,8 @@
 # Recordings/libinput/{public,synthetic}/NAME.yml. Needs umockdev and libinput-tools; builds
 # umockdev-script and gesturectl. The device plays at SPEED (default 10) times real time with
 # at least 1 ms between frames (umockdev loses frames closer together); times in the file come
-# from the events, so the speed does not change them. BIN=DIR uses the built programs in DIR
+# from the events, so the speed does not change them. --show-keycodes keeps MSC_SCAN values
+# (libinput replaces them by 30 by default, against key-logging). BIN=DIR uses the built programs in DIR
 # instead of building them; OUT=DIR writes the twins under DIR instead of Recordings/libinput. Every time is played 1 s later than
 # recorded: libinput record takes a first event at exactly 0.000000 (alps-semi-mt…) for "no
 # start time yet" and would measure the rest from the second frame. A recording whose twin
@@ -43,7 +44,7 @@ record() {
   rm -f "$output"
   umockdev-run -d "$scratch/dev.umockdev" -i "$node=$scratch/dev.ioctl" \
     -s "$node=$scratch/dev.script" -- /bin/sh -c '
-      libinput record "$1" -o "$2" 2>/dev/null &
+      libinput record --show-keycodes "$1" -o "$2" 2>/dev/null &
       pid=$!
       waited=0
       limit=$(( $4 / 100 + 50 ))

@@ -164,3 +164,30 @@ struct LibinputRecordReaderTests {
     #expect(text.contains("  - evdev:\n    - [  0,      0,   3,  57,     431] # EV_ABS / "))
   }
 }
+
+/// The twins `libinput record` wrote of the evemu recordings read as their originals.
+@Suite("libinput record twins read as their evemu originals")
+struct LibinputTwinReadingTests {
+  /// Every twin, as `folder/name`.
+  static let twins: [String] = ["public", "synthetic"].flatMap { folder in
+    let directory = packageDirectory.appendingPathComponent("Recordings/libinput/\(folder)").path
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.filter { $0.hasSuffix(".yml") }.sorted().map {
+      folder + "/" + $0.dropLast(4)
+    }
+  }
+
+  @Test("Same device description, same events a constant time apart", arguments: twins)
+  func sameContent(name: String) throws {
+    let root = packageDirectory.appendingPathComponent("Recordings").path
+    var evemu = try EvemuReader(path: "\(root)/\(name).evemu")
+    var yaml = try LibinputRecordReader(path: "\(root)/libinput/\(name).yml")
+    #expect(yaml.device == evemu.device)
+    let original = try readAll(&evemu).events
+    let twin = try readAll(&yaml).events
+    let offset = (twin.first?.time ?? 0) - (original.first?.time ?? 0)
+    #expect(
+      twin.map { InputEvent(time: $0.time - offset, type: $0.type, code: $0.code, value: $0.value) }
+        == original)
+  }
+}
