@@ -59,4 +59,22 @@ struct RecordLibinputTests {
     let text = try String(contentsOf: twin, encoding: .utf8)
     #expect(text.hasPrefix("# libinput record\nversion: 1\nndevices: 1\nlibinput:\n"))
   }
+
+  @Test("umockdev-script plays a libinput twin: live prints what replay of the original prints")
+  func liveFromTwin() throws {
+    let twin = packageDirectory.appendingPathComponent(
+      "Recordings/libinput/public/ntrig-xt2-4-finger-tap.yml"
+    ).path
+    let original = packageDirectory.appendingPathComponent(
+      "Recordings/public/ntrig-xt2-4-finger-tap.evemu"
+    ).path
+    let events = try Umockdev.eventCount(original)
+    let live = try Umockdev.gesturectl(
+      onRecording: twin, speed: 10,
+      ["live", "--json", "--touches", "--max-events", String(events), "--exit-after-idle", "10000"])
+    let replay = try runProduct("gesturectl", ["replay", "--json", "--touches", original])
+    #expect(live.status == 0, "\(live.stderr)")
+    #expect(!live.stdout.isEmpty)
+    #expect(live.stdout == replay.stdout)
+  }
 }
