@@ -4,9 +4,12 @@
 # the result must replay to exactly the gestures of the original.
 #
 #   Tools/make-libinput-twins.sh [RECORDING.evemu…]
+#   Tools/make-libinput-twins.sh --multi
 #
 # With no arguments: every recording of Recordings/public and Recordings/synthetic, written to
-# Recordings/libinput/{public,synthetic}/NAME.yml. Needs umockdev and libinput-tools; builds
+# Recordings/libinput/{public,synthetic}/NAME.yml, then the two-device recording (--multi
+# alone): a keyboard and the wetab-taps touchscreen recorded together into
+# Recordings/libinput/multi/keyboard-and-wetab-taps.yml. Needs umockdev and libinput-tools; builds
 # umockdev-script and gesturectl. The device plays at SPEED (default 10) times real time with
 # at least 1 ms between frames (umockdev loses frames closer together); times in the file come
 # from the events, so the speed does not change them. --show-keycodes keeps MSC_SCAN values
@@ -68,10 +71,47 @@ same() {
     <("$bin/gesturectl" replay --json "${args[@]}" "$twin" 2>/dev/null)
 }
 
+# multi: a keyboard (first) and wetab-taps recorded into one file. libinput record writes a
+# second device only at exit, so it is stopped after the script's time rather than by count.
+multi() {
+  local recording=Recordings/public/wetab-taps.evemu
+  local output="$out/multi/keyboard-and-wetab-taps.yml"
+  mkdir -p "$out/multi"
+  awk '/^E: / { split($2, time, "."); $2 = (time[1] + 1) "." time[2] } { print }' \
+    "$recording" > "$scratch/later.evemu"
+  "$bin/umockdev-script" "$scratch/later.evemu" -o "$scratch/dev" --node "$node" \
+    --speed "$speed" --min-delay-ms 1 2>/dev/null
+  "$bin/umockdev-script" --keyboard -o "$scratch/keyboard" --node /dev/input/event4 2>/dev/null
+  local milliseconds
+  milliseconds=$(awk '$1 == "r" { total += $2 } END { print total + 0 }' "$scratch/dev.script")
+  rm -f "$output"
+  umockdev-run -d "$scratch/keyboard.umockdev" -d "$scratch/dev.umockdev" \
+    -i "/dev/input/event4=$scratch/keyboard.ioctl" -i "$node=$scratch/dev.ioctl" \
+    -s "$node=$scratch/dev.script" -- /bin/sh -c '
+      libinput record --show-keycodes /dev/input/event4 "$1" -o "$2" 2>/dev/null &
+      pid=$!
+      sleep $(( $3 / 1000 + 2 ))
+      kill -INT "$pid"
+      wait "$pid" || true
+    ' sh "$node" "$output" "$milliseconds"
+  if same "$recording" "$output"; then
+    echo "$output: 2 devices, the touchscreen's gestures are those of $recording"
+  else
+    echo "$output: DIFFERENT gestures from $recording" >&2
+    failed=1
+  fi
+}
+
+failed=0
+if [ "${1:-}" = "--multi" ]; then
+  multi
+  exit "$failed"
+fi
+all=0
 if (($# == 0)); then
   set -- Recordings/public/*.evemu Recordings/synthetic/*.evemu
+  all=1
 fi
-failed=0
 for recording in "$@"; do
   folder=$(basename "$(dirname "$recording")")
   name=$(basename "$recording" .evemu)
@@ -89,4 +129,5 @@ for recording in "$@"; do
     failed=1
   fi
 done
+if ((all)); then multi; fi
 exit "$failed"

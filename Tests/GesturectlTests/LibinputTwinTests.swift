@@ -26,6 +26,31 @@ struct LibinputTwinTests {
     #expect(replayed.stdout == original.stdout)
   }
 
+  @Test("Two devices recorded together: the only touchscreen is replayed, and said so")
+  func twoDevices() throws {
+    let multi = packageDirectory.appendingPathComponent(
+      "Recordings/libinput/multi/keyboard-and-wetab-taps.yml")
+    let original = packageDirectory.appendingPathComponent("Recordings/public/wetab-taps.evemu")
+    let replayed = try runProduct("gesturectl", ["replay", "--json", multi.path])
+    let expected = try runProduct("gesturectl", ["replay", "--json", original.path])
+    #expect(replayed.status == 0)
+    #expect(replayed.stdout == expected.stdout)
+    #expect(
+      replayed.stderr.contains(
+        "2 devices (0 \"AT Translated Set 2 keyboard\" (not a touch device), 1 \"eGalax-Inc."
+          + "-USB-TouchController Virtual Device\" (touchscreen)); reading 1, the only touch "
+          + "device (choose another with --device-index N)"))
+    let chosen = try runProduct(
+      "gesturectl", ["replay", "--json", "--device-index", "1", multi.path])
+    #expect(chosen.stdout == expected.stdout)
+    #expect(!chosen.stderr.contains("reading 1"))
+    let keyboard = try runProduct("gesturectl", ["info", "--device-index", "0", multi.path])
+    #expect(keyboard.stdout.contains("AT Translated Set 2 keyboard"))
+    let outside = try runProduct("gesturectl", ["info", "--device-index", "2", multi.path])
+    #expect(outside.status == 1)
+    #expect(outside.stderr.contains("device index 2 is out of range: the file has 2 devices"))
+  }
+
   @Test("info and carousel read a libinput recording")
   func otherCommands() throws {
     let twin = packageDirectory.appendingPathComponent(
