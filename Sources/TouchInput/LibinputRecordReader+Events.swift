@@ -100,7 +100,28 @@ extension LibinputRecordReader {
     {
       return .event(event)
     }
+    // A frame's start, `- evdev:`, at the frames' column.
+    if indent == layout.itemColumn && isEvdevEntry(bytes, from: index, to: end) {
+      layout.inEvdev = true
+      return .skip
+    }
     return structure(bytes, range, indent: indent, &layout)
+  }
+
+  /// The bytes of `- evdev:`.
+  static let evdevEntry = Array("- evdev:".utf8)
+
+  /// Whether the text from `start` is `- evdev:` with nothing after it but blanks or a comment.
+  static func isEvdevEntry(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+    guard end - start >= evdevEntry.count else { return false }
+    for offset in 0..<evdevEntry.count where bytes[start + offset] != evdevEntry[offset] {
+      return false
+    }
+    var index = start + evdevEntry.count
+    while index < end && (bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0d) {
+      index += 1
+    }
+    return index == end || bytes[index] == 0x23
   }
 
   /// Parses the rest of `- [sec, usec, type, code, value]` after the dash, comment allowed;

@@ -89,6 +89,9 @@ struct LibinputRecordScanner {
   private mutating func consume(_ line: HeaderLine, number: Int, stopIndex: Int?)
     throws(RecordProblem) -> Bool
   {
+    if line.indent == 0 && (line.rawValue == "---" || line.rawValue == "...") {
+      return false  // YAML document markers (libinput writes none)
+    }
     if line.indent == 0 && !line.isItem {
       try finishDevice()
       guard let key = line.key else {

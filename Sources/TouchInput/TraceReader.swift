@@ -25,7 +25,8 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
 
   /// The format of a recording that starts with `bytes`, from its content: YAML when its
   /// first line that is neither blank nor a comment is a `key:` of more than one letter
-  /// (`version:`), or when it starts with `# libinput record`; evemu otherwise (its lines
+  /// (`version:`), or when it starts with `# libinput record` or a YAML document marker
+  /// `---`; evemu otherwise (its lines
   /// start with one letter and a colon, `N:`, `E:`).
   public static func detect(prefix bytes: ArraySlice<UInt8>) -> RecordingFormat {
     var lineStart = bytes.startIndex
@@ -33,7 +34,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
       let lineEnd = bytes[lineStart...].firstIndex(of: 0x0a) ?? bytes.endIndex
       let line = Substring(String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
       lineStart = lineEnd < bytes.endIndex ? lineEnd + 1 : lineEnd
-      if line.hasPrefix("# libinput record") { return .libinput }
+      if line.hasPrefix("# libinput record") || line.hasPrefix("---") { return .libinput }
       guard !HeaderLine.isBlankOrComment(line) else { continue }
       guard line.first != " " && line.first != "\t" else { return .libinput }
       let key = line.prefix(while: { $0 != ":" && $0 != " " })

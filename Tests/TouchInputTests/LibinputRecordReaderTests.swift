@@ -98,6 +98,15 @@ struct LibinputRecordReaderTests {
     #expect(reader.device.has(property: InputProperty.direct))
   }
 
+  @Test("CRLF line ends and YAML document markers read the same")
+  func lineEndsAndMarkers() throws {
+    let text = "---\n" + libinputRecording(events: tapFrames) + "...\n"
+    var crlf = try libinputReader(text.replacingOccurrences(of: "\n", with: "\r\n"))
+    #expect(crlf.device.name == "Test Panel")
+    #expect(try readAll(&crlf).events == tapEvents)
+    #expect(RecordingFormat.detect(prefix: Array(text.utf8)[...]) == .libinput)
+  }
+
   @Test("A top-level key after the devices ends the event list")
   func trailingTopLevelKey() throws {
     var reader = try libinputReader(libinputRecording(events: tapFrames) + "\ntrailer: 1\n")
