@@ -31,8 +31,8 @@ struct LibinputRecordScanner {
   private var draft: DeviceDraft?
   /// Whether the lines belong to the top-level `devices:` key.
   private var inDevices = false
-  /// Whether the lines read belong to the last device's `events:` list.
-  private var afterEvents = false
+  /// The key column of the last device once its `events:` list began (its lines are skipped).
+  private var eventsKeyColumn: Int?
   /// Open flow brackets of a skipped value continued on later lines (`hid: [`).
   private var flowDepth = 0
 
@@ -46,8 +46,8 @@ struct LibinputRecordScanner {
     while let range = try lines.nextLine() {
       let number = lines.lineNumber
       // Skip event lists fast: their lines are deeper than the device's keys.
-      if let column = deviceColumn, afterEvents,
-        LibinputRecordScanner.isInsideEvents(lines.bytes, range, deviceKeyColumn: column + 2)
+      if let column = eventsKeyColumn,
+        LibinputRecordScanner.isInsideEvents(lines.bytes, range, deviceKeyColumn: column)
       {
         continue
       }
@@ -127,7 +127,7 @@ struct LibinputRecordScanner {
       }
       deviceColumn = line.indent
       draft = DeviceDraft(index: devices.count, line: number, keyColumn: line.keyColumn)
-      afterEvents = false
+      eventsKeyColumn = nil
     }
     guard let column = deviceColumn, startsDevice || line.indent > column else {
       throw RecordProblem(reason: "expected a device entry ('- node: …') under devices:")
@@ -150,7 +150,7 @@ struct LibinputRecordScanner {
         // `events:` comes last: the description is complete.
         draft = nil
         devices.append(try device.finished())
-        afterEvents = true
+        eventsKeyColumn = device.keyColumn
         return stopIndex == device.index
       }
     } else if device.inEvdev {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A recording read as a device description and a stream of event batches, whatever its
 /// format: what `replay`, `info`, `carousel` and `plot` need.
 public protocol TraceReader {
@@ -59,6 +65,10 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
 
 /// Opens a recording in whichever format its content has.
 ///
+/// A regular file is read twice (its first 64 KiB to tell the format, then by the reader); a
+/// pipe or other stream (`/dev/stdin`) can be read only once, so it is read whole into memory
+/// first.
+///
 /// - Parameters:
 ///   - path: The recording.
 ///   - descriptionPath: An evemu description file for a header-less evemu events file.
@@ -69,20 +79,44 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
 public func openRecording(
   path: String, descriptionPath: String? = nil, deviceIndex: Int? = nil, lenient: Bool = false
 ) throws(TraceError) -> any TraceReader {
-  switch try RecordingFormat.detect(path: path) {
+  var whole: [UInt8]?
+  var status = stat()
+  if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
+    let input = try ByteInput(path: path, chunkSize: LineSource.defaultChunkSize)
+    var bytes: [UInt8] = []
+    while try input.readChunk(appendingTo: &bytes) > 0 {}
+    whole = bytes
+  }
+  let format: RecordingFormat
+  if let whole {
+    format = RecordingFormat.detect(prefix: whole.prefix(RecordingFormat.sniffLength))
+  } else {
+    format = try RecordingFormat.detect(path: path)
+  }
+  switch format {
   case .evemu:
     guard deviceIndex == nil else {
       throw TraceError(
         file: path, line: 0,
         reason: "--device-index applies to libinput recordings; this is an evemu recording")
     }
-    return try EvemuReader(path: path, descriptionPath: descriptionPath, lenient: lenient)
+    guard let whole else {
+      return try EvemuReader(path: path, descriptionPath: descriptionPath, lenient: lenient)
+    }
+    let description = try descriptionPath.map { path throws(TraceError) in
+      try EvemuReader.parseDescription(path: path)
+    }
+    return try EvemuReader(bytes: whole, name: path, description: description, lenient: lenient)
   case .libinput:
     guard descriptionPath == nil else {
       throw TraceError(
         file: path, line: 0,
         reason: "--device applies to header-less evemu files; this is a libinput recording")
     }
-    return try LibinputRecordReader(path: path, deviceIndex: deviceIndex, lenient: lenient)
+    guard let whole else {
+      return try LibinputRecordReader(path: path, deviceIndex: deviceIndex, lenient: lenient)
+    }
+    return try LibinputRecordReader(
+      bytes: whole, name: path, deviceIndex: deviceIndex, lenient: lenient)
   }
 }

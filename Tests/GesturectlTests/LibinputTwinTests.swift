@@ -51,6 +51,20 @@ struct LibinputTwinTests {
     #expect(outside.stderr.contains("device index 2 is out of range: the file has 2 devices"))
   }
 
+  @Test(
+    "A recording on standard input (a pipe) is read once, in either format",
+    arguments: ["Recordings/libinput/synthetic/tap.yml", "Recordings/synthetic/tap.evemu"])
+  func pipe(relativePath: String) throws {
+    let path = packageDirectory.appendingPathComponent(relativePath).path
+    let gesturectl = productsDirectory.appendingPathComponent("gesturectl").path
+    let piped = try runProcess(
+      "/bin/sh", ["-c", "cat \"$1\" | \"$0\" replay --json /dev/stdin", gesturectl, path])
+    let direct = try runProduct("gesturectl", ["replay", "--json", path])
+    #expect(piped.status == 0, "\(piped.stderr)")
+    #expect(!piped.stdout.isEmpty)
+    #expect(piped.stdout == direct.stdout)
+  }
+
   @Test("info and carousel read a libinput recording")
   func otherCommands() throws {
     let twin = packageDirectory.appendingPathComponent(
