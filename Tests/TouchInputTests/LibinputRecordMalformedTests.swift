@@ -52,6 +52,44 @@ struct LibinputRecordMalformedTests {
     #expect(try reader.read(into: &batch) == false)
   }
 
+  @Test(
+    "A bad frame or list: file:line: reason",
+    arguments: [
+      (
+        firstEventLine - 1, "  - evdev: [[0, 0, 0, 0, 0]]",
+        "evdev: expected the frame's events on the following lines"
+      ),
+      (
+        firstEventLine - 1, "    junk",
+        "expected event frames ('- evdev:') under events:, not 'junk'"
+      ),
+      (
+        firstEventLine - 1, "  - [0, 0, 0, 0, 0]",
+        "expected a frame ('- evdev:'), not '[0, 0, 0, 0, 0]'"
+      ),
+      (
+        firstEventLine, "    - [  0,      0,   3,  57, \(String(repeating: "7", count: 70_000))]",
+        "line longer than 65536 bytes"
+      ),
+    ])
+  func badFrame(line: Int, text: String, reason: String) throws {
+    var reader = try libinputReader(Self.replacing(line: line, with: text))
+    let error = traceError { () throws(TraceError) in _ = try readAll(&reader) }
+    #expect(error == TraceError(file: "test.yml", line: line, reason: reason))
+  }
+
+  @Test("A file that cannot be opened is an error of the whole file")
+  func missingFile() {
+    let error = traceError { () throws(TraceError) in
+      _ = try LibinputRecordReader(path: "/nonexistent/recording.yml")
+    }
+    #expect(
+      error
+        == TraceError(
+          file: "/nonexistent/recording.yml", line: 0,
+          reason: "cannot open: No such file or directory"))
+  }
+
   @Test("Lenient mode skips a bad event line and keeps it as a warning")
   func lenient() throws {
     let line = Self.firstEventLine + 1
