@@ -107,6 +107,22 @@ struct LibinputRecordReaderTests {
     #expect(RecordingFormat.detect(prefix: Array(text.utf8)[...]) == .libinput)
   }
 
+  @Test("Indentation is learnt from the file: twice as deep, wider list markers")
+  func otherIndentation() throws {
+    let lines = libinputRecording(events: tapFrames).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    let deeper = lines.map { line -> String in
+      let spaces = line.prefix(while: { $0 == " " }).count
+      return String(repeating: " ", count: spaces * 2) + line.dropFirst(spaces)
+    }
+    let text = deeper.joined(separator: "\n")
+      .replacingOccurrences(of: "- node:", with: "-   node:")
+      .replacingOccurrences(of: "- evdev:", with: "-   evdev:")
+    var reader = try libinputReader(text)
+    #expect(reader.device.absoluteAxes.count == 6)
+    #expect(try readAll(&reader).events == tapEvents)
+  }
+
   @Test("A top-level key after the devices ends the event list")
   func trailingTopLevelKey() throws {
     var reader = try libinputReader(libinputRecording(events: tapFrames) + "\ntrailer: 1\n")
