@@ -2,10 +2,14 @@
 struct EventsLayout {
   /// The column of the `- ` of device entries: a line this far left ends the device.
   let deviceColumn: Int
+  /// The column of the device's keys: a key there after its events ends the list.
+  let deviceKeyColumn: Int
   /// Whether `ndevices:` said 1, so that another device entry is an error rather than the end.
   let singleDevice: Bool
-  /// The column of the `- ` of frames (`- evdev:`), once seen.
+  /// The column of the `- ` of frames (`- evdev:`), once seen, and of the keys of the last
+  /// frame (`libinput:` in an evdev frame).
   var itemColumn: Int?
+  var entryKeyColumn: Int?
   /// Whether the lines read belong to an `evdev:` frame (rather than `libinput:`, `hid:`…).
   var inEvdev = false
 }
@@ -103,6 +107,7 @@ extension LibinputRecordReader {
     // A frame's start, `- evdev:`, at the frames' column.
     if indent == layout.itemColumn && isEvdevEntry(bytes, from: index, to: end) {
       layout.inEvdev = true
+      layout.entryKeyColumn = indent + 2
       return .skip
     }
     return structure(bytes, range, indent: indent, &layout)

@@ -15,7 +15,7 @@ extension LibinputRecordReader {
     }
     if layout.itemColumn == nil {
       guard line.isItem else {
-        return line.key != nil && indent == layout.deviceColumn + 2
+        return line.key != nil && indent == layout.deviceKeyColumn
           ? .end
           : .problem(
             "expected event frames ('- evdev:') under events:, not '\(line.rawValue)'",
@@ -34,9 +34,10 @@ extension LibinputRecordReader {
         return .problem(
           "expected a frame ('- evdev:'), not '\(line.rawValue)'", fatal: false)
       }
+      layout.entryKeyColumn = line.keyColumn
       return startEntry(key: key, line: line, &layout)
     }
-    if !line.isItem, let key = line.key, indent == item + 2 {
+    if !line.isItem, let key = line.key, indent == layout.entryKeyColumn {
       return startEntry(key: key, line: line, &layout)
     }
     guard layout.inEvdev else { return .skip }

@@ -82,15 +82,18 @@ public struct LibinputRecordReader: TraceReader {
       throw lines.error(line: 0, "no 'version: 1' key: not a libinput recording")
     }
     self.lenient = lenient
-    let layout = { (singleDevice: Bool) in
-      EventsLayout(deviceColumn: scanner.deviceColumn ?? 0, singleDevice: singleDevice)
+    let layout = { (device: LibinputRecordDevice, singleDevice: Bool) in
+      EventsLayout(
+        deviceColumn: scanner.deviceColumn ?? 0, deviceKeyColumn: device.keyColumn,
+        singleDevice: singleDevice)
     }
     if stopped && scanner.deviceCount == 1 && (requested ?? 0) == 0 {
       // The usual file: one device, whose events follow its description.
       devices = scanner.devices
       deviceIndex = 0
       choice = nil
-      stream = LibinputRecordStream(lines: lines, layout: layout(true), finished: false)
+      stream = LibinputRecordStream(
+        lines: lines, layout: layout(devices[0], true), finished: false)
       return
     }
     if stopped { _ = try scanner.scan(&lines, stoppingAtEventsOf: nil) }
@@ -103,7 +106,8 @@ public struct LibinputRecordReader: TraceReader {
     if let eventsLine {
       while fresh.lineNumber < eventsLine, try fresh.nextLine() != nil {}
     }
-    stream = LibinputRecordStream(lines: fresh, layout: layout(false), finished: eventsLine == nil)
+    stream = LibinputRecordStream(
+      lines: fresh, layout: layout(devices[deviceIndex], false), finished: eventsLine == nil)
   }
 
   /// The device to read: `requested`, the only device, the only touch device or the only

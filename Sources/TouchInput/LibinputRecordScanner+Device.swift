@@ -170,6 +170,7 @@ struct DeviceDraft {
     var description = self.description
     description.supportedCodes[EventType.syn] = types
     return LibinputRecordDevice(
-      index: index, node: node, description: description, line: line, eventsLine: eventsLine)
+      index: index, node: node, description: description, line: line, eventsLine: eventsLine,
+      keyColumn: keyColumn)
   }
 }

@@ -10,6 +10,8 @@ public struct LibinputRecordDevice: Sendable, Hashable {
   public var line: Int
   /// The line of its `events:` key, or `nil` if it has none.
   public var eventsLine: Int?
+  /// The column of its keys (`evdev:`, `events:`), where its event list may start its frames.
+  var keyColumn: Int
 }
 
 /// Reads the parts of a libinput recording that are not events: the top-level `version:` and

@@ -118,6 +118,9 @@ struct LibinputRecordReaderTests {
     let text = deeper.joined(separator: "\n")
       .replacingOccurrences(of: "- node:", with: "-   node:")
       .replacingOccurrences(of: "- evdev:", with: "-   evdev:")
+      .replacingOccurrences(
+        of: "      - [  0,      0,   0,   0,       0]",
+        with: "      - [  0,      0,   0,   0,       0]\n        libinput:\n        - {a: 1}")
     var reader = try libinputReader(text)
     #expect(reader.device.absoluteAxes.count == 6)
     #expect(try readAll(&reader).events == tapEvents)
