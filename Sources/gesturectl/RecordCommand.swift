@@ -5,7 +5,8 @@ import TouchInput
   import Glibc
 #endif
 
-/// `gesturectl record DEVICE -o FILE`: write what a touch device sends as an evemu recording.
+/// `gesturectl record DEVICE -o FILE`: write what a touch device sends as an evemu recording, or
+/// with `--format libinput` as a `libinput record` one.
 let recordCommand = Command(
   name: "record",
   summary: "Record a touch device to an evemu or libinput file (for bug reports and replay).",
