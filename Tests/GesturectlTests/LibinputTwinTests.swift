@@ -96,6 +96,11 @@ struct LibinputTwinTests {
     #expect(device.stderr.contains("--device applies to header-less evemu files"))
     let bad = try runProduct("gesturectl", ["replay", "--device-index", "-1", yaml.path])
     #expect(bad.status == 2)
+    #expect(bad.stderr.contains("--device-index expects a device number from 0, not '-1'"))
+    let format = try runProduct(
+      "gesturectl", ["record", "--format", "yaml", "/dev/input/event5", "-o", "/tmp/never"])
+    #expect(format.status == 2)
+    #expect(format.stderr.contains("--format expects evemu or libinput, not 'yaml'"))
   }
 
   @Test("synth-trace to-libinput rewrites a stress trace that replays the same")
