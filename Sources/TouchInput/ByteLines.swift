@@ -14,7 +14,9 @@ final class ByteInput {
   private let descriptor: Int32
   private let memory: [UInt8]
   private var memoryOffset = 0
-  /// The reusable buffer one `read` fills.
+  /// The most bytes one read gives.
+  private let chunkSize: Int
+  /// The reusable buffer one `read` of the file fills (empty for bytes in memory).
   private var chunk: [UInt8]
 
   /// Opens `path` for reading in chunks of `chunkSize` bytes.
@@ -29,7 +31,8 @@ final class ByteInput {
     name = path
     self.descriptor = descriptor
     memory = []
-    chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
+    self.chunkSize = max(1, chunkSize)
+    chunk = [UInt8](repeating: 0, count: self.chunkSize)
   }
 
   /// Serves `bytes` as if they were a file called `name`, in chunks of `chunkSize` bytes.
@@ -37,7 +40,8 @@ final class ByteInput {
     self.name = name
     descriptor = -1
     memory = bytes
-    chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
+    self.chunkSize = max(1, chunkSize)
+    chunk = []
   }
 
   deinit {
@@ -47,7 +51,7 @@ final class ByteInput {
   /// Appends up to one chunk to `buffer`; returns how many bytes came (0 at the end).
   func readChunk(appendingTo buffer: inout [UInt8]) throws(TraceError) -> Int {
     if descriptor < 0 {
-      let count = min(chunk.count, memory.count - memoryOffset)
+      let count = min(chunkSize, memory.count - memoryOffset)
       buffer.append(contentsOf: memory[memoryOffset..<(memoryOffset + count)])
       memoryOffset += count
       return count

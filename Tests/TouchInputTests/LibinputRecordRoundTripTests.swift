@@ -1,4 +1,5 @@
 import Foundation
+import GestureTestSupport
 import Testing
 
 @testable import TouchInput
@@ -92,5 +93,44 @@ struct SeededGenerator: RandomNumberGenerator {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+/// Mutated real recordings never crash the reader: each read ends with events or a
+/// `TraceError` naming a line of the file.
+@Suite("libinput record reader on mutated recordings")
+struct LibinputRecordMutationTests {
+  /// Bytes that matter to the schema, and a few that should not be there.
+  static let interesting = Array("0123456789-+ \n\r\t[],:#\"'{}x".utf8) + [0, 0xff, 0xc3]
+
+  @Test("1,000 mutations of a real twin and of a two-device file: events or file:line: reason")
+  func mutations() throws {
+    let root = packageDirectory.appendingPathComponent("Recordings/libinput").path
+    for file in ["public/wetab-taps.yml", "multi/keyboard-and-wetab-taps.yml"] {
+      let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(root)/\(file)")))
+      let lineCount = original.filter { $0 == 0x0a }.count + 1
+      var rng = SeededGenerator(seed: 12)
+      for _ in 0..<500 {
+        var bytes = original
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+          let index = Int.random(in: 0..<bytes.count, using: &rng)
+          let byte = Self.interesting.randomElement(using: &rng) ?? 0
+          switch Int.random(in: 0...2, using: &rng) {
+          case 0: bytes[index] = byte
+          case 1: bytes.insert(byte, at: index)
+          default: bytes.remove(at: index)
+          }
+        }
+        do throws(TraceError) {
+          var reader = try LibinputRecordReader(
+            bytes: bytes, name: "m.yml", lenient: Bool.random(using: &rng))
+          _ = try readAll(&reader, batchSize: 64)
+        } catch {
+          #expect(error.file == "m.yml")
+          #expect((0...lineCount + 1).contains(error.line), "\(error)")
+          #expect(!error.reason.isEmpty)
+        }
+      }
+    }
   }
 }
