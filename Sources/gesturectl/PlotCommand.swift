@@ -24,7 +24,7 @@ let plotCommand = Command(
       throw UsageError(message: "no output file given; use -o OUT.svg")
     }
     let options = try decoderOptions(from: arguments)
-    var reader = try openTrace(path, arguments: arguments)
+    var reader = try openTrace(path, arguments: arguments, console: console)
     var recording = TraceRecording(device: reader.device, options: options)
     var batch = EventBatch()
     while try reader.read(into: &batch) {

@@ -7,13 +7,14 @@ let replayCommand = Command(
   usage: "replay [OPTIONS] FILE…",
   discussion: """
     Reads evemu recordings (all format generations; header and events in one file, or a
-    header-less events file with --device DESC), decodes them into touch frames and prints
-    the gestures: taps and swipes, and for continuous gestures (long press, pan, pinch,
-    rotation) the began line, a changed line each time one moved on by 10 mm, 25 % of scale
-    or 15 degrees (at most one per 0.1 s), and the ended line with its duration.
-    --every-frame prints every changed event; --json prints every event. Times are seconds
-    since the file's first event; positions are millimetres from the surface's top-left
-    corner after --rotate/--calibration.
+    header-less events file with --device DESC) and libinput record YAML (told apart by
+    content; --device-index N for a file with several devices), decodes them into touch
+    frames and prints the gestures: taps and swipes, and for continuous gestures (long press,
+    pan, pinch, rotation) the began line, a changed line each time one moved on by 10 mm,
+    25 % of scale or 15 degrees (at most one per 0.25 s), and the ended line with its
+    duration. --every-frame prints every changed event; --json prints every event. Times are
+    seconds since the file's first event; positions are millimetres from the surface's
+    top-left corner after --rotate/--calibration.
     """,
   options: [
     .flag("json", "Write JSON Lines (one object per event) instead of text."),
@@ -44,7 +45,7 @@ func replayFile(
   _ path: String, arguments: ParsedArguments, options: DecoderOptions,
   settings: PipelineSettings, console: Console, engine: EngineFactory
 ) throws {
-  var reader = try openTrace(path, arguments: arguments)
+  var reader = try openTrace(path, arguments: arguments, console: console)
   var pipeline = TracePipeline(
     device: reader.device, options: options, settings: settings, console: console, path: path,
     engine: engine)
