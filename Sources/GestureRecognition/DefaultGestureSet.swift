@@ -7,7 +7,8 @@
 ///   tap is reported when the double-tap interval, 300 ms, has passed, with its original time).
 ///   A tap landing too late or too far away ends the sequence and starts a new one, so every
 ///   tap is reported exactly once (single + 2 × double + 3 × triple = taps).
-/// - One long press (1 touch, 500 ms).
+/// - One long press of 1-5 fingers (500 ms from the last finger's landing; reports the count
+///   held, so a two-finger hold is never also a one-finger long press).
 /// - One swipe in the four axis directions of 1-3 fingers (reporting the count it saw; it
 ///   decides as three exact-count swipes would, sharing one cluster and velocity tracker).
 /// - One pan of 1-5 touches; pinch and rotation, simultaneous with each other and with the pan.
@@ -22,7 +23,7 @@ public final class DefaultGestureSet {
   public let engine: GestureEngine
   /// `taps[taps - 1]`: the single, double and triple tap recognizers (1-5 fingers each).
   public let taps: [TapGestureRecognizer]
-  /// The long press.
+  /// The long press of 1-5 fingers.
   public let longPress: LongPressGestureRecognizer
   /// The swipe of 1-3 fingers.
   public let swipe: SwipeGestureRecognizer
@@ -41,7 +42,7 @@ public final class DefaultGestureSet {
     taps = (1...3).map {
       engine.add(TapGestureRecognizer(TapGestureRecognizer.Configuration(taps: $0, touches: 1...5)))
     }
-    longPress = engine.add(LongPressGestureRecognizer())
+    longPress = engine.add(LongPressGestureRecognizer(.init(touches: 1...5)))
     pan = engine.add(PanGestureRecognizer(PanGestureRecognizer.Configuration(maximumTouches: 5)))
     pinch = engine.add(PinchGestureRecognizer())
     rotation = engine.add(RotationGestureRecognizer())

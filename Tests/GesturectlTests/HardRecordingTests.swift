@@ -46,4 +46,15 @@ import Testing
     #expect(
       lines.first { ($0["gesture"] as? String) == "swipe" }?["direction"] as? String == "down")
   }
+
+  @Test("multi-finger-long-press: a two-finger and a three-finger long press, nothing else")
+  func multiFingerLongPress() throws {
+    let lines = try replay("multi-finger-long-press")
+    #expect(
+      summary(lines) == [
+        "longPress began", "longPress ended", "longPress began", "longPress ended",
+      ])
+    let began = lines.filter { ($0["state"] as? String) == "began" }
+    #expect(began.compactMap { $0["touches"] as? Int } == [2, 3])
+  }
 }

@@ -26,7 +26,15 @@ let hardScenarios: [Scenario] = [
         [point], translation: mm(0, 75), duration: builder.random.uniform(150...200),
         holdBefore: 20, liftAt: builder.random.uniform(0.78...0.92))
     }
-  }
+  },
+  Scenario(
+    name: "multi-finger-long-press",
+    summary: "two fingers held 800 ms, then three fingers held 800 ms (landing 10-60 ms apart)"
+  ) { builder in
+    builder.press(at: mm(100, 60), fingers: 2, hold: builder.random.uniform(800...850))
+    builder.pause()
+    builder.press(at: mm(130, 70), fingers: 3, hold: builder.random.uniform(800...850))
+  },
 ]
 
 extension SessionBuilder {
