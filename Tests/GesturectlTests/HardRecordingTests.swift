@@ -57,4 +57,28 @@ import Testing
     let began = lines.filter { ($0["state"] as? String) == "began" }
     #expect(began.compactMap { $0["touches"] as? Int } == [2, 3])
   }
+
+  @Test(
+    "edge-pans: strokes inwards from an edge are edge pans of that edge (after --rotate too)",
+    arguments: [
+      ([String](), ["left", "bottom", "right"]), (["--rotate", "90"], ["top", "left", "bottom"]),
+    ])
+  func edgePans(options: [String], edges: [String]) throws {
+    let lines = try replay("edge-pans", options)
+    #expect(
+      summary(lines) == [
+        "edgePan began", "edgePan ended", "edgePan began", "edgePan ended", "edgePan began",
+        "edgePan ended", "tap recognized", "longPress began", "longPress ended", "pan began",
+        "pan ended",
+      ])
+    let began = lines.filter {
+      ($0["gesture"] as? String) == "edgePan" && ($0["state"] as? String) == "began"
+    }
+    #expect(began.compactMap { $0["edge"] as? String } == edges)
+    // The pan's keys, and `edge` only on edge pans.
+    #expect(began.allSatisfy { $0["translation"] != nil && $0["velocity"] != nil })
+    #expect(
+      lines.filter { $0["edge"] != nil }.count
+        == lines.filter { ($0["gesture"] as? String) == "edgePan" }.count)
+  }
 }

@@ -35,6 +35,31 @@ let hardScenarios: [Scenario] = [
     builder.pause()
     builder.press(at: mm(130, 70), fingers: 3, hold: builder.random.uniform(800...850))
   },
+  Scenario(
+    name: "edge-pans",
+    summary:
+      "drags inwards from the left and bottom edges, a flick in from the right edge, a tap in"
+      + " the right band, a hold in the top band, a drag along the left edge"
+  ) { builder in
+    let r = builder.random.uniform(-1...1)
+    builder.move(
+      [mm(2 + r, 60)], translation: mm(60, 5), duration: 600, holdBefore: 60, holdAfter: 100)
+    builder.pause()
+    builder.move(
+      [mm(120, 133 + r)], translation: mm(-5, -50), duration: 500, holdBefore: 60,
+      holdAfter: 100)
+    builder.pause()
+    builder.move(
+      [mm(238 + r, 80)], translation: mm(-70, 0), duration: builder.random.uniform(150...200),
+      holdBefore: 20, liftAt: builder.random.uniform(0.78...0.92))
+    builder.pause()
+    builder.tap(at: mm(237, 40))
+    builder.pause()
+    builder.press(at: mm(100, 2.5), hold: builder.random.uniform(800...850))
+    builder.pause()
+    builder.move(
+      [mm(3, 30)], translation: mm(0, 70), duration: 1300, holdBefore: 60, holdAfter: 100)
+  },
 ]
 
 extension SessionBuilder {
