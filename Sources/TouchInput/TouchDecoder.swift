@@ -51,6 +51,8 @@ public struct TouchDecoder: ~Copyable, @unchecked Sendable {
   var currentSlot = 0
   var slotsInUse = 0
   var slotsDirty = false
+  /// A touch's tool changed since the last frame (the next report completes a frame).
+  var toolChanged = false
   /// Semi-MT: the one touch at the bounding box's centre.
   var boxContact = ContactState()
 
@@ -85,6 +87,10 @@ public struct TouchDecoder: ~Copyable, @unchecked Sendable {
   var eventsSinceReport = 0
   var dropping = false
   let declaredAxes: UInt64
+  /// Whether the device declares `ABS_MT_TOOL_TYPE` (then the tool type alone says palm).
+  let declaresToolType: Bool
+  /// A contact whose major axis exceeds this is a palm, on devices with no tool type (mm).
+  let palmTouchMajor: Millimeters
   var warnedAxes: UInt64 = 0
   var warned: OnceWarnings = []
 
@@ -111,6 +117,8 @@ public struct TouchDecoder: ~Copyable, @unchecked Sendable {
     var axes: UInt64 = 0
     for code in device.absoluteAxes.keys where code < 64 { axes |= 1 << UInt64(code) }
     declaredAxes = axes
+    declaresToolType = device.absoluteAxes[AbsCode.mtToolType] != nil
+    palmTouchMajor = options.palmTouchMajor ?? .infinity
     for note in geometry.notes { warn(at: 0, note) }
     if touchProtocol == .semiMultitouch {
       warn(

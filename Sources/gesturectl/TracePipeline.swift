@@ -71,6 +71,8 @@ struct TracePipeline: ~Copyable {
   private let path: String
   private let touchPrinter: TouchPrinter
   private let engine: GestureEngine?
+  /// Explains why touches are left out of gestures (with `--explain` and gestures).
+  private let exclusions: TouchExclusions?
   /// The time printed as zero.
   let origin = OriginBox()
   private var lastTime: Microseconds = 0
@@ -86,6 +88,11 @@ struct TracePipeline: ~Copyable {
     self.path = path
     touchPrinter = TouchPrinter(out: console.out, json: settings.json)
     engine = makeEngine(origin, decoder.geometry)
+    exclusions =
+      settings.explain && engine != nil
+      ? TouchExclusions(
+        out: settings.json ? console.err : console.out, palmTouchMajor: options.palmTouchMajor)
+      : nil
   }
 
   /// The surface's geometry (size in mm) as the decoder sees it.
@@ -139,6 +146,7 @@ struct TracePipeline: ~Copyable {
     // Deadlines that passed before this frame fire first, so output stays in time order.
     engine?.advance(to: frame.time)
     if settings.touches { touchPrinter.print(frame, origin: origin.time ?? frame.time) }
+    exclusions?.explain(frame, origin: origin.time ?? frame.time)
     engine?.process(frame)
   }
 

@@ -11,7 +11,7 @@ private let requiredScenarios = [
   "carousel-long-press-twice", "carousel-tap-dismiss", "carousel-pinch-clamps",
   "carousel-pan-zoomed",
   "carousel-double-tap-zoom", "carousel-swipe-while-zoomed", "same-frame-retouch",
-  "multi-finger-long-press", "edge-pans",
+  "multi-finger-long-press", "edge-pans", "palm-tool-type", "palm-touch-major",
 ]
 
 /// The command line of `synth-trace`: listing, determinism, files and errors.

@@ -46,11 +46,16 @@ struct Emitter {
   /// Sensor noise added to every sampled position, standard deviation in mm.
   static let noise = 0.03
 
-  /// Creates an emitter scanning at `rate` Hz.
-  init(rate: Double, random: SplitMix64) {
+  /// Per slot: the last tool type and touch major written (the kernel starts both at 0 and
+  /// keeps them after a lift).
+  private var slotTool = [Int32](repeating: 0, count: DeviceModel.slotCount)
+  private var slotMajor = [Int32](repeating: 0, count: DeviceModel.slotCount)
+
+  /// Creates an emitter scanning at `rate` Hz for `device`.
+  init(rate: Double, random: SplitMix64, device: DeviceDescription = DeviceModel.description) {
     interval = 1000 / rate
     self.random = random
-    writer = EvemuWriter(device: DeviceModel.description)
+    writer = EvemuWriter(device: device)
   }
 
   /// The next scan time after `t`: one period later, ± 10 %.
@@ -122,7 +127,13 @@ struct Emitter {
           writeSlot(slot, AbsCode.mtTrackingID, nextTracking)
           nextTracking = (nextTracking + 1) & 0xffff
         }
-        let point = contacts[slotContact[slot]].position(at: t)
+        let contact = contacts[slotContact[slot]]
+        let tool = contact.toolType(at: t)
+        if tool != slotTool[slot] {
+          writeSlot(slot, AbsCode.mtToolType, tool)
+          slotTool[slot] = tool
+        }
+        let point = contact.position(at: t)
         let noisy = MillimeterPoint(
           x: point.x + Self.noise * random.gaussian(), y: point.y + Self.noise * random.gaussian())
         let (x, y) = DeviceModel.units(noisy)
@@ -133,6 +144,13 @@ struct Emitter {
         if y != slotY[slot] {
           writeSlot(slot, AbsCode.mtPositionY, y)
           slotY[slot] = y
+        }
+        if let major = contact.majorAxis {
+          let units = Int32((major * Double(DeviceModel.resolution)).rounded())
+          if units != slotMajor[slot] {
+            writeSlot(slot, AbsCode.mtTouchMajor, units)
+            slotMajor[slot] = units
+          }
         }
       }
       for slot in 0..<DeviceModel.slotCount where lifting & (1 << slot) & ~landed != 0 {
