@@ -67,13 +67,20 @@ extension TouchDecoder {
     return emit(at: time)
   }
 
-  /// Ends a `SYN_DROPPED` gap at its `SYN_REPORT`: every touch active at the drop is cancelled.
+  /// Ends a `SYN_DROPPED` gap at its `SYN_REPORT`, as libevdev's sync does: the events after
+  /// the drop were discarded, and the touches go on with the state that follows (a touch whose
+  /// tracking id is unchanged moves, one whose slot gets -1 ends, a new id begins a touch).
+  /// Nothing is reported here: values set before the drop stay pending for the next frame.
   mutating func endDrop(at time: Microseconds) -> Bool {
     dropping = false
-    let result = cancelTouches(at: time)
+    // Protocol A: the contacts of the cut frame are incomplete; the next frame resends all.
+    contactCount = 0
+    pendingContact.clear()
+    frameHasContent = false
     warn(
       at: time,
-      "SYN_DROPPED: events were lost; \(result ? frame.touches.count : 0) touches cancelled")
-    return result
+      "SYN_DROPPED: events were lost; the rest of that frame was ignored and the touches "
+        + "continue with the state that follows")
+    return false
   }
 }

@@ -9,10 +9,10 @@
 /// `SYN_REPORT`'s timestamp, never earlier than the previous frame's.
 ///
 /// Choices made for odd input (each one also noted in `warnings`):
-/// - `SYN_DROPPED`: events up to the next `SYN_REPORT` are dropped; that report cancels every
-///   touch active at the drop. Afterwards nothing resurrects them: a protocol-B slot becomes a
-///   touch again only with a new tracking id, a single-touch contact only with a new button
-///   press; protocol-A contacts reported after the drop begin as new touches.
+/// - `SYN_DROPPED`: events up to the next `SYN_REPORT` are dropped, then decoding goes on with
+///   the state that follows, as libevdev's sync does: a protocol-B touch whose tracking id is
+///   unchanged moves, one whose slot gets -1 ends, a new id begins a touch; protocol-A
+///   contacts are matched to the touches as in any frame; a single-touch contact goes on.
 /// - A protocol-B slot with a tracking id becomes a touch only once it has a position.
 /// - Semi-MT devices report one touch at the centre of the bounding box of their slots.
 /// - Undeclared axes are ignored (one warning per code); positions are clamped to the surface.

@@ -127,4 +127,12 @@ import Testing
         "touch 4 excluded: touch major 44.8 mm > 30.0 mm (a palm)",
       ])
   }
+
+  @Test("syn-dropped: one pan and one pinch, each going on through its SYN_DROPPED")
+  func synDropped() throws {
+    let lines = try replay("syn-dropped", ["--touches"])
+    #expect(summary(lines) == ["pan began", "pan ended", "pinch began", "pinch ended"])
+    #expect(!lines.contains { ($0["phase"] as? String) == "cancelled" })
+    #expect(Set(lines.compactMap { $0["touch"] as? Int }) == [1, 2, 3])
+  }
 }

@@ -21,6 +21,7 @@ func generate(_ scenario: Scenario, seed: UInt64, rate: Double) -> String {
   var emitter = Emitter(
     rate: rate, random: streams.emitter, device: DeviceModel.description(with: scenario.panel))
   emitter.out = emitter.writer.header()
+  emitter.drops = builder.drops.sorted()
   for group in builder.finish() { emitter.emit(group) }
   return emitter.out
 }

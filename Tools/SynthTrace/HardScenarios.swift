@@ -123,6 +123,22 @@ let hardScenarios: [Scenario] = [
     builder.press(at: mm(120, 60), hold: 800)
     builder.setLast { $0.majorAxis = 9 }
   },
+  Scenario(
+    name: "syn-dropped",
+    summary:
+      "the kernel's buffer overflows (SYN_DROPPED, then the device's state) in the middle of a"
+      + " one-finger pan and in the middle of a two-finger pinch"
+  ) { builder in
+    let t0 = builder.now
+    builder.stroke(
+      around: mm(60, 60), translation: mm(90, 10), duration: 1000, holdBefore: 100,
+      holdAfter: 100)
+    builder.drops.append(t0 + 600)
+    builder.pause()
+    let t1 = builder.now
+    builder.pinch(from: 35, to: 85, duration: 800)
+    builder.drops.append(t1 + 500)
+  },
 ]
 
 extension SessionBuilder {
