@@ -8,9 +8,10 @@ import TouchInput
 
 extension GestureEngine {
   /// Whether a touch that did not begin in this frame leaves the fingers: it ended, was
-  /// cancelled, or is a palm or a pen (a finger turning into one is cancelled).
+  /// cancelled, or is a palm or a pen (a finger turning into one is cancelled), or its start
+  /// was not seen (it never took part).
   static func leavesFingers(_ touch: Touch) -> Bool {
-    isLeaving(touch.phase) || touch.tool != .finger
+    isLeaving(touch.phase) || touch.tool != .finger || !touch.startSeen
   }
 
   /// A frame where touches both leave and begin, as the leaving half (no new touches) and the

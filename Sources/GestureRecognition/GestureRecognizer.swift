@@ -114,7 +114,8 @@ public class GestureRecognizer {
     guard let region else { return frame.activeTouchCount }
     var active = 0
     for touch in frame.touches {
-      if touch.phase == .began && touch.tool == .finger && region.contains(touch.location)
+      if touch.phase == .began && touch.tool == .finger && touch.startSeen
+        && region.contains(touch.location)
         && regionTouches.count < TouchSurface.capacity
       {
         regionTouches.append(touch.id)

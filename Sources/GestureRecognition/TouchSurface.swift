@@ -119,8 +119,10 @@ final class TouchSurface {
       for t in 0..<touches.count {
         if let owner, !owner.accepts(touches[t]) { continue }
         let id = touches[t].id
-        // A palm or a pen is no finger: a member that turns into one is cancelled.
-        let phase = touches[t].tool == .finger ? touches[t].phase : .cancelled
+        // A palm or a pen is no finger: a member that turns into one is cancelled. A touch
+        // whose start was not seen (down when the device was opened) never joins.
+        let finger = touches[t].tool == .finger && touches[t].startSeen
+        let phase = finger ? touches[t].phase : .cancelled
         let q = touches[t].location
         let terminal = isLeaving(phase)
         let i = index(of: id)

@@ -133,12 +133,16 @@ public struct Touch: Sendable, Hashable {
   public var toolType: Int32?
   /// What the decoder took the contact for in this frame: recognizers follow only fingers.
   public var tool: TouchTool
+  /// Whether the contact's landing was seen; false for a finger already down when a live
+  /// device was opened (it appears as `began` in the first frame, but its start is unknown,
+  /// so recognizers leave it out).
+  public var startSeen: Bool
 
   /// Creates a contact.
   public init(
     id: TouchID, phase: TouchPhase, location: MillimeterPoint, raw: RawPoint = RawPoint(x: 0, y: 0),
     pressure: Int32? = nil, majorAxis: Millimeters? = nil, toolType: Int32? = nil,
-    tool: TouchTool = .finger
+    tool: TouchTool = .finger, startSeen: Bool = true
   ) {
     self.id = id
     self.phase = phase
@@ -148,6 +152,7 @@ public struct Touch: Sendable, Hashable {
     self.majorAxis = majorAxis
     self.toolType = toolType
     self.tool = tool
+    self.startSeen = startSeen
   }
 }
 

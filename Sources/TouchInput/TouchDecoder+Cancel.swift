@@ -67,6 +67,20 @@ extension TouchDecoder {
     return emit(at: time)
   }
 
+  /// Feeds the state a live device was in when it was opened (its slots with a tracking id, as
+  /// libevdev read them), stamped `time` and closed by a `SYN_REPORT`: the touches it begins
+  /// are marked `startSeen == false` (their landing was not seen). Returns whether a frame
+  /// completed (then in `frame`).
+  public mutating func feedState(_ events: [InputEvent], at time: Microseconds) -> Bool {
+    feedingState = true
+    defer { feedingState = false }
+    for var event in events {
+      event.time = time
+      _ = feed(event)
+    }
+    return feed(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
+  }
+
   /// Ends a `SYN_DROPPED` gap at its `SYN_REPORT`, as libevdev's sync does: the events after
   /// the drop were discarded, and the touches go on with the state that follows (a touch whose
   /// tracking id is unchanged moves, one whose slot gets -1 ends, a new id begins a touch).

@@ -122,6 +122,7 @@ extension TouchDecoder {
       if slots[index].touchID == 0 {
         guard slots[index].hasPosition else { continue }  // Cypress: an id, no position yet
         slots[index].touchID = newTouchID()
+        slots[index].startSeen = !feedingState
         slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
         slots[index].phase = .began
         changed = true

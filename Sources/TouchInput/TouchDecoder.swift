@@ -53,6 +53,8 @@ public struct TouchDecoder: ~Copyable, @unchecked Sendable {
   var slotsDirty = false
   /// A touch's tool changed since the last frame (the next report completes a frame).
   var toolChanged = false
+  /// Touches beginning now were already down when the device was opened (`feedState`).
+  var feedingState = false
   /// Semi-MT: the one touch at the bounding box's centre.
   var boxContact = ContactState()
 

@@ -16,10 +16,11 @@ final class TouchExclusions {
     self.palmTouchMajor = palmTouchMajor
   }
 
-  /// Prints a line for each touch of `frame` that turned into a palm or a pen.
+  /// Prints a line for each touch of `frame` that turned into a palm or a pen, or whose start
+  /// was not seen.
   func explain(_ frame: TouchFrame, origin: Microseconds) {
     for touch in frame.touches {
-      if touch.tool != .finger && !explained.contains(touch.id) {
+      if (touch.tool != .finger || !touch.startSeen) && !explained.contains(touch.id) {
         explained.insert(touch.id)
         let time = seconds(frame.time - origin)
         let pad = String(repeating: " ", count: max(0, 10 - time.utf8.count))
@@ -31,6 +32,9 @@ final class TouchExclusions {
 
   /// "MT_TOOL_PALM", "MT_TOOL_PEN, not a finger", "touch major 44.8 mm > 30.0 mm".
   func reason(_ touch: Touch) -> String {
+    if !touch.startSeen {
+      return "already down when the device was opened (its landing was not seen)"
+    }
     if let type = touch.toolType, TouchTool(kernelToolType: type) == touch.tool {
       return touch.tool == .palm ? "MT_TOOL_PALM (a palm)" : "MT_TOOL_PEN (a pen, not a finger)"
     }

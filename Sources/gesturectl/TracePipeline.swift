@@ -76,6 +76,8 @@ struct TracePipeline: ~Copyable {
   /// The time printed as zero.
   let origin = OriginBox()
   private var lastTime: Microseconds = 0
+  /// The fingers already down when a live device was opened, fed before its first event.
+  private var fingersDown: [InputEvent] = []
 
   /// Creates the pipeline for one recording or device.
   init(
@@ -95,12 +97,23 @@ struct TracePipeline: ~Copyable {
       : nil
   }
 
+  /// Notes the fingers already down when a live device was opened: they are decoded before
+  /// the first event, at its time, as touches whose start was not seen.
+  mutating func resume(fingersDown events: [InputEvent]) {
+    fingersDown = events
+  }
+
   /// The surface's geometry (size in mm) as the decoder sees it.
   var geometry: SurfaceGeometry { decoder.geometry }
 
   /// Feeds one event; `line` names its place in the file for warnings (0 when live).
   mutating func handle(_ event: InputEvent, line: Int) {
-    if origin.time == nil { origin.time = event.time }
+    if origin.time == nil {
+      origin.time = event.time
+      if !fingersDown.isEmpty && decoder.feedState(fingersDown, at: event.time) {
+        deliver(decoder.frame)
+      }
+    }
     lastTime = max(lastTime, event.time)
     // The decoder lends its frame: no reference-count round trip per frame.
     if decoder.feed(event) { deliver(decoder.frame) }

@@ -107,4 +107,27 @@ import TouchInput
     #expect(result.log == ["tap recognized"])
     #expect(result.violations.isEmpty)
   }
+
+  @Test("a touch whose start was not seen is in no tap, long press or pan; later ones are")
+  func startNotSeen() {
+    var held = TouchScript()
+    held.down(1, at: 0, x: 20, y: 50)
+    held.drag(1, to: 60, 50, from: 800, to: 1_000)
+    held.up(1, at: 1_100)
+    held.tap(2, at: 1_500, x: 80, y: 20)
+    let frames = held.frames.map { frame in
+      var frame = frame
+      for index in frame.touches.indices where frame.touches[index].id == TouchID(1) {
+        frame.touches[index].startSeen = false
+      }
+      return frame
+    }
+    let engine = DefaultGestureSet().engine
+    let checker = ContractChecker(engine)
+    let recorder = GestureRecorder(engine)
+    for frame in frames { engine.process(frame) }
+    engine.flush(after: held.endTime)
+    #expect(recorder.log == ["tap recognized"])
+    #expect(checker.finish().isEmpty)
+  }
 }

@@ -82,6 +82,7 @@ func checkKernelRules(
       "three-finger-swipe-up", "slow-pan", "two-finger-pan", "pinch-out", "pinch-in", "rotate-cw",
       "rotate-ccw", "pinch-rotate-pan", "finger-added-during-pan", "carousel-pinch-clamps",
       "multi-finger-long-press", "edge-pans", "palm-tool-type", "palm-touch-major",
+      "finger-down-at-open",
     ])
   func kernelRules(name: String) throws {
     guard let recording = try record(name) else { return }

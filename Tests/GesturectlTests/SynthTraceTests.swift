@@ -12,7 +12,7 @@ private let requiredScenarios = [
   "carousel-pan-zoomed",
   "carousel-double-tap-zoom", "carousel-swipe-while-zoomed", "same-frame-retouch",
   "multi-finger-long-press", "edge-pans", "palm-tool-type", "palm-touch-major",
-  "syn-dropped",
+  "syn-dropped", "finger-down-at-open",
 ]
 
 /// The command line of `synth-trace`: listing, determinism, files and errors.

@@ -77,4 +77,35 @@ import TouchInput
     #expect(frames.map { $0.touches.first?.tool } == [.finger, .palm, .palm])
     #expect(frames.map { $0.touches.first?.phase } == [.began, .stationary, .ended])
   }
+
+  @Test("feedState: fingers down at open begin in one frame, marked as not seen landing")
+  func stateAtOpen() {
+    var decoder = TouchDecoder(device: TestDevice.protocolB())
+    let state = script { s in
+      s.slot(2)
+      s.trackingID(7)
+      s.x(300)
+      s.y(400)
+      s.slot(0)
+    }
+    let completed = decoder.feedState(state, at: 5_000)
+    #expect(completed)
+    #expect(decoder.frame.time == 5_000)
+    #expect(line(decoder.frame) == "5000: 1 began 30.0,40.0")
+    #expect(decoder.frame.touches.map(\.startSeen) == [false])
+    // The kernel goes on with that slot; a finger landing later is seen.
+    let later = script { s in
+      s.slot(2)
+      s.x(310)
+      s.slot(0)
+      s.trackingID(8)
+      s.x(100)
+      s.y(100)
+      s.syn(at: 6_000)
+    }
+    var frames: [TouchFrame] = []
+    for event in later { if let frame = decoder.decode(event) { frames.append(frame) } }
+    #expect(frames.map(line) == ["6000: 1 moved 31.0,40.0; 2 began 10.0,10.0"])
+    #expect(frames.first?.touches.map(\.startSeen) == [false, true])
+  }
 }

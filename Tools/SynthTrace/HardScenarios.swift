@@ -139,6 +139,17 @@ let hardScenarios: [Scenario] = [
     builder.pinch(from: 35, to: 85, duration: 800)
     builder.drops.append(t1 + 500)
   },
+  Scenario(
+    name: "finger-down-at-open",
+    summary:
+      "a finger lands in the first frame, rests 800 ms, drifts 20 mm and lifts; then a tap (live"
+      + " tests open the device after the first frame, with that finger already down)"
+  ) { builder in
+    builder.move(
+      [mm(100, 60)], translation: mm(20, 2), duration: 250, holdBefore: 800, holdAfter: 100)
+    builder.pause()
+    builder.tap(at: mm(40, 40))
+  },
 ]
 
 extension SessionBuilder {
