@@ -7,6 +7,23 @@ import TouchInput
 // all three into one frame with the old touch ended and the new one began.
 
 extension GestureEngine {
+  /// Feeds one frame: fires every deadline up to its time (in deadline order), then lets every
+  /// recognizer see it, arbitrates, delivers the actions and resets finished recognizers.
+  ///
+  /// A frame where touches end and others begin is processed as two at the same time, the
+  /// ending touches first, as UIKit delivers `touchesEnded` before `touchesBegan` (see
+  /// `split(_:)`): the finished gesture ends where they lifted and the new touches start afresh.
+  public func process(_ frame: TouchFrame) {
+    precondition(!delivering, "gesture engine: process called from an action")
+    // Only a frame with more touches than were down can mix (one comparison on the others).
+    if frame.touches.count > surface.summary.count, let halves = Self.split(frame) {
+      processFrame(halves.leaving)
+      processFrame(halves.landing)
+      return
+    }
+    processFrame(frame)
+  }
+
   /// Whether a touch that did not begin in this frame leaves the fingers: it ended, was
   /// cancelled, or is a palm or a pen (a finger turning into one is cancelled), or its start
   /// was not seen (it never took part).

@@ -135,4 +135,15 @@ import Testing
     #expect(!lines.contains { ($0["phase"] as? String) == "cancelled" })
     #expect(Set(lines.compactMap { $0["touch"] as? Int }) == [1, 2, 3])
   }
+
+  @Test("--palm-size moves the palm threshold: at 50 mm the 45 mm contact is a finger again")
+  func palmSize() throws {
+    let lines = try replay("palm-touch-major", ["--palm-size", "50", "--touches"])
+    #expect(lines.contains { $0["touch"] as? Int == 3 && $0["tool"] as? String == nil })
+    #expect(!lines.contains { $0["touch"] as? Int == 1 && $0["tool"] != nil })
+    #expect(lines.contains { $0["gesture"] as? String == "longPress" })
+    let bad = try runProduct("gesturectl", ["replay", "--palm-size", "-3", "x.evemu"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("--palm-size expects millimetres > 0"))
+  }
 }
