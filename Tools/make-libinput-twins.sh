@@ -28,6 +28,7 @@ bin=${BIN:-}
 if [ -z "$bin" ]; then
   swift build --product umockdev-script >/dev/null
   swift build --product gesturectl >/dev/null
+  swift build --product synth-trace >/dev/null
   bin=$(swift build --show-bin-path)
 fi
 scratch=$(mktemp -d)
@@ -117,6 +118,13 @@ for recording in "$@"; do
   name=$(basename "$recording" .evemu)
   mkdir -p "$out/$folder"
   twin="$out/$folder/$name.yml"
+  if [ "$name" = same-frame-retouch ]; then
+    # A tracking id replaced with no -1 in between: libevdev (under libinput record) discards
+    # it, so this twin is converted by our own writer of the same schema instead.
+    "$bin/synth-trace" to-libinput "$recording" -o "$twin" >/dev/null
+    echo "$twin: converted by synth-trace to-libinput (libevdev drops its replaced tracking id)"
+    continue
+  fi
   record "$recording" "$twin" "$speed"
   if ! same "$recording" "$twin"; then
     echo "$twin: differs at ${speed}x; trying at real time" >&2

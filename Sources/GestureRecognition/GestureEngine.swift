@@ -112,10 +112,8 @@ public final class GestureEngine {
     return recognizer
   }
 
-  /// Feeds one frame: fires every deadline up to its time (in deadline order), then lets every
-  /// recognizer see it, arbitrates, delivers the actions and resets finished recognizers.
-  public func process(_ frame: TouchFrame) {
-    precondition(!delivering, "gesture engine: process called from an action")
+  /// `process(_:)` for a frame that does not mix leaving and new touches.
+  func processFrame(_ frame: TouchFrame) {
     // `advance(to:)`'s quick exit, here: on most frames no deadline is due.
     if frame.time < quietUntil {
       time = max(time, frame.time)

@@ -5,8 +5,8 @@ import TouchInput
 
 extension GestureEvent {
   /// One JSON Lines object (no newline): keys `t`, `gesture`, `state`, `touches`, `x`, `y`,
-  /// `taps`, `direction`, `translation`, `velocity`, `scale`, `rotation` in that order, each only
-  /// where it applies.
+  /// `taps`, `direction`, `edge`, `translation`, `velocity`, `scale`, `rotation` in that order,
+  /// each only where it applies.
   ///
   /// - Parameter origin: The event time printed as `t = 0`.
   public func json(origin: Microseconds) -> String {
@@ -50,6 +50,11 @@ extension GestureEvent {
       out.put(direction.name)
       out.put("\"")
     }
+    if let edge {
+      out.put(", \"edge\": \"")
+      out.put(edge.name)
+      out.put("\"")
+    }
     if let translation {
       out.put(", \"translation\": ")
       appendPair(translation, places: 2, brackets: true, to: out)
@@ -91,6 +96,10 @@ extension GestureEvent {
     if let direction {
       out.put(" direction=")
       out.put(direction.name)
+    }
+    if let edge {
+      out.put(" edge=")
+      out.put(edge.name)
     }
     if let translation {
       out.put(" translation=")

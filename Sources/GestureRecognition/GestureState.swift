@@ -77,6 +77,8 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringCo
   case pinch
   /// Fingers turning around their centre (continuous).
   case rotation
+  /// Fingers dragged inwards from an edge of the surface (continuous).
+  case edgePan
 
   /// The name used in JSON output and APIs (`longPress`), a constant so printers write it with
   /// no `String` in between.
@@ -88,6 +90,7 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringCo
     case .pan: "pan"
     case .pinch: "pinch"
     case .rotation: "rotation"
+    case .edgePan: "edgePan"
     }
   }
   public var description: String { name.description }
@@ -96,6 +99,7 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringCo
   public var displayName: StaticString {
     switch self {
     case .longPress: "long press"
+    case .edgePan: "edge pan"
     default: name
     }
   }

@@ -32,6 +32,11 @@ struct TouchPrinter {
         out.put(fixed: touch.location.x, places: 2)
         out.put(", \"y\": ")
         out.put(fixed: touch.location.y, places: 2)
+        if touch.tool != .finger {
+          out.put(", \"tool\": \"")
+          out.put(text: touch.tool.description)
+          out.put("\"")
+        }
         out.put("}")
       } else {
         let start = out.count
@@ -46,6 +51,10 @@ struct TouchPrinter {
         out.put(", ")
         out.put(fixed: touch.location.y, places: 2)
         out.put(") mm")
+        if touch.tool != .finger {
+          out.put("  ")
+          out.put(text: touch.tool.description)
+        }
       }
       out.endLine()
     }

@@ -41,12 +41,14 @@ typealias EngineFactory = (OriginBox, SurfaceGeometry) -> GestureEngine?
 func gesturePrintingEngine(settings: PipelineSettings, console: Console, file: String? = nil)
   -> EngineFactory
 {
-  { origin, _ in
+  { origin, geometry in
     guard settings.gestures else { return nil }
     let printer = GesturePrinter(out: console.out, settings: settings, file: file)
-    let engine = GestureEngine.makeDefault(onEvent: { event, recognizer in
-      printer.print(event, of: recognizer, origin: origin.time ?? event.time)
-    })
+    let engine = GestureEngine.makeDefault(
+      surface: geometry.bounds,
+      onEvent: { event, recognizer in
+        printer.print(event, of: recognizer, origin: origin.time ?? event.time)
+      })
     attachExplain(to: engine, settings: settings, console: console, origin: origin)
     return engine
   }
@@ -75,9 +77,13 @@ struct TracePipeline: ~Copyable {
   private let path: String
   private let touchPrinter: TouchPrinter
   private let engine: GestureEngine?
+  /// Explains why touches are left out of gestures (with `--explain` and gestures).
+  private let exclusions: TouchExclusions?
   /// The time printed as zero.
   let origin = OriginBox()
   private var lastTime: Microseconds = 0
+  /// The fingers already down when a live device was opened, fed before its first event.
+  private var fingersDown: [InputEvent] = []
 
   /// Creates the pipeline for one recording or device.
   init(
@@ -91,6 +97,17 @@ struct TracePipeline: ~Copyable {
     touchPrinter = TouchPrinter(
       out: console.out, json: settings.json, file: settings.labelFiles ? path : nil)
     engine = makeEngine(origin, decoder.geometry)
+    exclusions =
+      settings.explain && engine != nil
+      ? TouchExclusions(
+        out: settings.json ? console.err : console.out, palmTouchMajor: options.palmTouchMajor)
+      : nil
+  }
+
+  /// Notes the fingers already down when a live device was opened: they are decoded before
+  /// the first event, at its time, as touches whose start was not seen.
+  mutating func resume(fingersDown events: [InputEvent]) {
+    fingersDown = events
   }
 
   /// The surface's geometry (size in mm) as the decoder sees it.
@@ -98,7 +115,12 @@ struct TracePipeline: ~Copyable {
 
   /// Feeds one event; `line` names its place in the file for warnings (0 when live).
   mutating func handle(_ event: InputEvent, line: Int) {
-    if origin.time == nil { origin.time = event.time }
+    if origin.time == nil {
+      origin.time = event.time
+      if !fingersDown.isEmpty && decoder.feedState(fingersDown, at: event.time) {
+        deliver(decoder.frame)
+      }
+    }
     lastTime = max(lastTime, event.time)
     // The decoder lends its frame: no reference-count round trip per frame.
     if decoder.feed(event) { deliver(decoder.frame) }
@@ -144,6 +166,7 @@ struct TracePipeline: ~Copyable {
     // Deadlines that passed before this frame fire first, so output stays in time order.
     engine?.advance(to: frame.time)
     if settings.touches { touchPrinter.print(frame, origin: origin.time ?? frame.time) }
+    exclusions?.explain(frame, origin: origin.time ?? frame.time)
     engine?.process(frame)
   }
 

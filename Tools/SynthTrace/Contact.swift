@@ -59,6 +59,20 @@ struct Contact {
   var moves: [Move]
   /// The finger's own tremor.
   var tremor: Tremor
+  /// How the finger takes over a slot whose finger lifts in the scan where it lands.
+  var handover = Handover.newSlot
+  /// The `ABS_MT_TOOL_TYPE` the panel reports (0 finger, 1 pen, 2 palm), on panels with it.
+  var tool: Int32 = 0
+  /// A change of tool type at a time (a finger flattening into a palm), in ms.
+  var toolChange: (at: Milliseconds, to: Int32)?
+  /// The contact's major axis in mm, on panels reporting `ABS_MT_TOUCH_MAJOR`.
+  var majorAxis: Double?
+
+  /// The tool type reported at `t` ms.
+  func toolType(at t: Milliseconds) -> Int32 {
+    if let change = toolChange, t >= change.at { return change.to }
+    return tool
+  }
 
   /// Where the finger is at `t` (land ≤ t ≤ lift), tremor included, in mm.
   func position(at t: Milliseconds) -> MillimeterPoint {
@@ -72,4 +86,16 @@ struct Contact {
     let shake = tremor.offset(at: t - land)
     return MillimeterPoint(x: point.x + shake.x, y: point.y + shake.y)
   }
+}
+
+/// How a panel reports a finger landing in the same scan as another lifts.
+enum Handover {
+  /// A free slot begins while the other is released (the usual case, and the only one for
+  /// fingers that land while no other lifts).
+  case newSlot
+  /// The lifting finger's slot gets `ABS_MT_TRACKING_ID -1` and then the new id.
+  case releaseThenNewID
+  /// The lifting finger's slot gets the new id with no -1 in between (a replacement, as
+  /// devices that set the tracking id themselves send it).
+  case replacement
 }

@@ -7,6 +7,8 @@ struct Scenario: Sendable {
   var name: String
   /// One line saying what the person does.
   var summary: String
+  /// The optional axes of the panel the session is recorded on.
+  var panel: PanelAxes = []
   /// Adds the session's gestures to a builder.
   var build: @Sendable (inout SessionBuilder) -> Void
 }
@@ -18,7 +20,8 @@ private func degrees(_ value: Double) -> Double { value * Double.pi / 180 }
 private func mm(_ x: Double, _ y: Double) -> MillimeterPoint { MillimeterPoint(x: x, y: y) }
 
 /// Every scenario, in the order `synth-trace list` prints them.
-let scenarios: [Scenario] = basicScenarios + multiFingerScenarios + carouselScenarios
+let scenarios: [Scenario] =
+  basicScenarios + multiFingerScenarios + carouselScenarios + hardScenarios
 
 /// One-finger taps, presses and swipes.
 private let basicScenarios: [Scenario] = [
