@@ -209,3 +209,6 @@ enum DaemonSignal: Equatable {
   /// SIGCHLD.
   case child
 }
+
+/// The natural logarithm (the C library's `log`).
+func naturalLog(_ value: Double) -> Double { log(value) }
