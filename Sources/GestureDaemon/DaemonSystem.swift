@@ -113,17 +113,19 @@ public enum ChildExit: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// Reaps every child that has ended, without waiting.
-func reapChildren() -> [(pid: Int32, exit: ChildExit)] {
+/// Reaps the children among `pids` that have ended, without waiting (only those: a library
+/// user's other children are left to it).
+func reapChildren(_ pids: [Int32]) -> [(pid: Int32, exit: ChildExit)] {
   var ended: [(Int32, ChildExit)] = []
-  while true {
+  for pid in pids {
     var status: Int32 = 0
-    let pid = waitpid(-1, &status, WNOHANG)
-    if pid < 0 && errno == EINTR { continue }
-    guard pid > 0 else { return ended }
+    var result = waitpid(pid, &status, WNOHANG)
+    while result < 0 && errno == EINTR { result = waitpid(pid, &status, WNOHANG) }
+    guard result == pid else { continue }
     let low = status & 0x7f
     ended.append((pid, low == 0 ? .exited((status >> 8) & 0xff) : .signalled(low)))
   }
+  return ended
 }
 
 /// The local monotonic clock in microseconds (for poll timeouts only, never event time).
