@@ -39,6 +39,10 @@ public final class EvdevInput {
 
   private let handle: LibevdevHandle
 
+  /// The open node's file descriptor, for a caller polling several devices at once (read it
+  /// only through `readAvailable(into:)`).
+  public var descriptor: Int32 { handle.fd }
+
   private init(handle: LibevdevHandle, usesMonotonicClock: Bool) {
     self.handle = handle
     self.path = handle.path

@@ -44,7 +44,7 @@ public final class ActionRunner {
     if dryRun {
       output(
         "dry-run: \(place): " + argv.map(quoteWord).joined(separator: " ") + " ("
-          + environment.joined(separator: " ") + ")")
+          + environment.map(Self.quoteVariable).joined(separator: " ") + ")")
       return
     }
     guard !busy.contains(binding) else {
@@ -58,6 +58,12 @@ public final class ActionRunner {
     case .failure(let error):
       log("\(place): cannot run \(quoteWord(argv[0])): \(error)")
     }
+  }
+
+  /// `NAME=value` with the value quoted when it needs it (`NAME="two words"`).
+  static func quoteVariable(_ entry: String) -> String {
+    guard let equals = entry.firstIndex(of: "=") else { return quoteWord(entry) }
+    return entry[...equals] + quoteWord(String(entry[entry.index(after: equals)...]))
   }
 
   /// Collects every command that ended and logs the ones that failed.

@@ -135,7 +135,8 @@ extension BindingMatcher {
     if let repeatCount { variables.append(("REPEAT", String(repeatCount))) }
     variables += [("DEVICE", device.name), ("DEVICE_NODE", device.node)]
     variables.append(("BINDING_LINE", String(binding.line)))
-    return Firing(binding: index, environment: variables.map { "GESTURE_\($0.0)=\($0.1)" })
+    return Firing(
+      index: index, binding: binding, environment: variables.map { "GESTURE_\($0.0)=\($0.1)" })
   }
 
   private func directionName(_ gesture: BindingGesture, _ event: GestureEvent) -> String? {

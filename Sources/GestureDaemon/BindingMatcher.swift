@@ -24,7 +24,9 @@ public struct MatchedDevice: Sendable, Hashable {
 /// One command to run: which binding fired and the values it is told.
 public struct Firing: Sendable, Hashable {
   /// The index of the binding in the configuration.
-  public var binding: Int
+  public var index: Int
+  /// The binding.
+  public var binding: Binding
   /// `GESTURE_*` variables, `NAME=value`, in a fixed order.
   public var environment: [String]
 }

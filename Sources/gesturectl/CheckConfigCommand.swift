@@ -20,18 +20,20 @@ let checkConfigCommand = Command(
     guard arguments.positionals.count <= 1 else {
       throw UsageError(message: "give at most one FILE")
     }
-    let configuration = try loadBindings(arguments)
+    let configuration = try loadBindings(
+      file: arguments.positionals.first, lisgd: arguments.allValues["g"] ?? [])
     console.out.put(text: configuration.normalizedText)
     return ExitStatus.ok
   }
 )
 
-/// The bindings of FILE (or the default file) plus the `-g` options; with `-g` options and no
-/// FILE, a missing default file is not an error.
-func loadBindings(_ arguments: ParsedArguments) throws(BindingsError) -> BindingsConfiguration {
-  let options = arguments.allValues["g"] ?? []
+/// The bindings of `file` (or the default file) plus the `-g` options; with `-g` options and
+/// no file, a missing default file is not an error.
+func loadBindings(file: String?, lisgd options: [String]) throws(BindingsError)
+  -> BindingsConfiguration
+{
   var configuration = BindingsConfiguration()
-  if let path = arguments.positionals.first ?? arguments.value("config") {
+  if let path = file {
     configuration = try BindingsFile.load(path)
   } else if options.isEmpty || fileExists(BindingsFile.defaultPath) {
     configuration = try BindingsFile.load(BindingsFile.defaultPath)

@@ -18,7 +18,8 @@ private func degrees(_ value: Double) -> Double { value * Double.pi / 180 }
 private func mm(_ x: Double, _ y: Double) -> MillimeterPoint { MillimeterPoint(x: x, y: y) }
 
 /// Every scenario, in the order `synth-trace list` prints them.
-let scenarios: [Scenario] = basicScenarios + multiFingerScenarios + carouselScenarios
+let scenarios: [Scenario] =
+  basicScenarios + multiFingerScenarios + carouselScenarios + daemonScenarios
 
 /// One-finger taps, presses and swipes.
 private let basicScenarios: [Scenario] = [
