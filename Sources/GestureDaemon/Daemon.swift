@@ -77,6 +77,7 @@ public final class Daemon {
         throw DaemonError(description: error.description)
       }
       scanUdev()
+      log("watching for touchscreens (udev): \(sessions.count) in use")
     } else {
       for node in options.devices { add(node: node, udevSaysTouchscreen: nil) }
       if sessions.isEmpty { return .devicesGone }
