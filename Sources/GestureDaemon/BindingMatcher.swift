@@ -56,7 +56,9 @@ public final class BindingMatcher {
     var start: MillimeterPoint
     /// The edges and corners whose band holds the start.
     var edges: Set<SurfaceEdge>
-    /// Whether an edge-pan binding owns this gesture, so plain pan bindings stay quiet.
+    /// Whether an edge-pan binding matched on the pan (along an edge, from a corner) owns this
+    /// gesture, so plain pan bindings stay quiet (inward edge pans have their own recognizer,
+    /// which the pan must wait for).
     var edgeClaimed: Bool
     /// Bindings that fired `on=recognize` already.
     var fired: Set<Int> = []
@@ -90,7 +92,7 @@ public final class BindingMatcher {
       return bindings.compactMap { index, binding in
         discreteMatches(binding, event) ? firing(index, binding, event, nil, repeatCount: nil) : nil
       }
-    case .longPress, .pan, .pinch, .rotation:
+    case .longPress, .pan, .edgePan, .pinch, .rotation:
       return continuous(event, source)
     }
   }
@@ -136,6 +138,7 @@ public final class BindingMatcher {
     let claimed =
       event.kind == .pan
       && bindings.contains { _, binding in
+        guard binding.gesture.recognizerEdge == nil else { return false }
         if case .edgePan(let edge?, _, _, _) = binding.gesture { return edges.contains(edge) }
         return false
       }
@@ -165,7 +168,10 @@ public final class BindingMatcher {
     switch (binding.gesture, event.kind) {
     case (.longPress, .longPress), (.pinch, .pinch), (.rotation, .rotation): return true
     case (.pan, .pan): return !track.edgeClaimed
+    case (.edgePan, .edgePan):
+      return binding.gesture.recognizerEdge.map { $0 == event.edge } ?? false
     case (.edgePan(let edge, _, _, _), .pan):
+      guard binding.gesture.recognizerEdge == nil else { return false }
       guard let edge else { return track.edges.isEmpty }
       return track.edges.contains(edge)
     default: return false

@@ -52,7 +52,8 @@ final class DeviceSession {
   var bindingCount: Int { matcher.deviceBindings.count }
 
   private func makeEngine() -> GestureEngine {
-    let engine = RecognizerPlan.makeEngine(for: matcher.deviceBindings)
+    let engine = RecognizerPlan.makeEngine(
+      for: matcher.deviceBindings, width: device.width, height: device.height)
     let matcher = self.matcher
     let act = self.act
     engine.onEvent = { event, recognizer in

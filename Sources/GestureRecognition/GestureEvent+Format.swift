@@ -5,8 +5,8 @@ import TouchInput
 
 extension GestureEvent {
   /// One JSON Lines object (no newline): keys `t`, `gesture`, `state`, `touches`, `x`, `y`,
-  /// `taps`, `direction`, `translation`, `velocity`, `scale`, `rotation` in that order, each only
-  /// where it applies.
+  /// `taps`, `direction`, `edge`, `translation`, `velocity`, `scale`, `rotation` in that order,
+  /// each only where it applies.
   ///
   /// - Parameter origin: The event time printed as `t = 0`.
   public func json(origin: Microseconds) -> String {
@@ -46,6 +46,11 @@ extension GestureEvent {
     if let direction {
       out.put(", \"direction\": \"")
       out.put(direction.name)
+      out.put("\"")
+    }
+    if let edge {
+      out.put(", \"edge\": \"")
+      out.put(edge.name)
       out.put("\"")
     }
     if let translation {
@@ -90,6 +95,10 @@ extension GestureEvent {
     if let direction {
       out.put(" direction=")
       out.put(direction.name)
+    }
+    if let edge {
+      out.put(" edge=")
+      out.put(edge.name)
     }
     if let translation {
       out.put(" translation=")

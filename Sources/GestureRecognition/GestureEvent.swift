@@ -28,7 +28,9 @@ public struct GestureEvent: Sendable, Hashable {
   public var taps: Int?
   /// The swipe direction (swipe only).
   public var direction: SwipeDirection?
-  /// The centroid's translation since the touches landed, in millimetres (pan only).
+  /// The edge the gesture started from (edge pan only).
+  public var edge: ScreenEdge?
+  /// The centroid's translation since the touches landed, in millimetres (pan, edge pan).
   public var translation: PlaneVector?
   /// The velocity: mm/s for pan and swipe, scale/s for pinch, rad/s for rotation.
   public var velocity: GestureVelocity?
@@ -42,7 +44,7 @@ public struct GestureEvent: Sendable, Hashable {
     time: Microseconds, kind: GestureKind, state: GestureState, touches: Int,
     location: MillimeterPoint, taps: Int? = nil, direction: SwipeDirection? = nil,
     translation: PlaneVector? = nil, velocity: GestureVelocity? = nil, scale: Double? = nil,
-    rotation: Double? = nil
+    rotation: Double? = nil, edge: ScreenEdge? = nil
   ) {
     self.time = time
     self.kind = kind
@@ -51,6 +53,7 @@ public struct GestureEvent: Sendable, Hashable {
     self.location = location
     self.taps = taps
     self.direction = direction
+    self.edge = edge
     self.translation = translation
     self.velocity = velocity
     self.scale = scale

@@ -44,6 +44,13 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
   case turnBelowSlop(Double, slop: Double)
   /// The touches turned beyond the slop (angle, slop; degrees).
   case turned(Double, slop: Double)
+  /// A touch landed farther from every allowed edge than the band (distance, band; mm).
+  case notAtEdge(Millimeters, band: Millimeters)
+  /// The touches moved along the edge more than away from it (inwards, along; mm).
+  case alongEdge(Millimeters, along: Millimeters)
+  /// The touches moved away from an edge beyond the minimum distance (edge, distance,
+  /// required; mm).
+  case leftEdge(ScreenEdge, distance: Millimeters, required: Millimeters)
   /// The touches moved (a continuous gesture's change).
   case touchesMoved
   /// The touches lifted (count still down afterwards).
@@ -97,6 +104,12 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
       "turned " + fixed(a, places: 1) + "° < " + fixed(slop, places: 1) + "°"
     case .turned(let a, let slop):
       "turned " + fixed(a, places: 1) + "° ≥ " + fixed(slop, places: 1) + "°"
+    case .notAtEdge(let d, let band):
+      "landed " + mm(d) + " from the nearest edge > " + mm(band) + " band"
+    case .alongEdge(let inward, let along):
+      "moved " + mm(inward) + " inwards < " + mm(along) + " along the edge"
+    case .leftEdge(let edge, let d, let required):
+      "moved " + mm(d) + " away from the " + edge.description + " edge ≥ " + mm(required)
     case .touchesMoved: "touches moved"
     case .lifted(let remaining): "lifted, " + String(remaining) + " touch(es) left"
     case .touchCancelled: "a touch was cancelled"

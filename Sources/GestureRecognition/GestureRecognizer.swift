@@ -146,6 +146,7 @@ public class GestureRecognizer {
     case .pan: unsafeDowncast(self, to: PanGestureRecognizer.self).handle(frame, surface)
     case .pinch: unsafeDowncast(self, to: PinchGestureRecognizer.self).handle(frame, surface)
     case .rotation: unsafeDowncast(self, to: RotationGestureRecognizer.self).handle(frame, surface)
+    case .edgePan: unsafeDowncast(self, to: EdgePanGestureRecognizer.self).handle(frame, surface)
     }
   }
 

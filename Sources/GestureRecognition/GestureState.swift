@@ -77,6 +77,8 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringCo
   case pinch
   /// Fingers turning around their centre (continuous).
   case rotation
+  /// Fingers dragged inwards from an edge of the surface (continuous).
+  case edgePan
 
   /// The name used in text and JSON output (`longPress`, not `long press`), a constant so
   /// printers write it with no `String` in between.
@@ -88,6 +90,7 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringCo
     case .pan: "pan"
     case .pinch: "pinch"
     case .rotation: "rotation"
+    case .edgePan: "edgePan"
     }
   }
   public var description: String { name.description }

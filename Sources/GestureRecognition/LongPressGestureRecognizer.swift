@@ -1,16 +1,22 @@
 //               enough touches down                deadline (no event needed)
 //   ┌──────┐ ───────────────────────▶ ┌─────────┐ ─────────────────────────▶ ┌────────┐
-//   │ idle │                          │ waiting │                            │ active │ ─┐ moved:
-//   └──────┘                          └─────────┘                            └────────┘ ◀┘ changed
-//                                       │ moved / lifted early /               │ lifted: ended
-//                                       │ too many touches                     │ cancelled touch:
-//                                       ▼                                      ▼ cancelled
-//                                     failed                               ended | cancelled
+//   │ idle │                          │ waiting │ ─┐ another finger          │ active │ ─┐ moved:
+//   └──────┘                          └─────────┘ ◀┘ (within the range):     └────────┘ ◀┘ changed
+//                                       │          the wait restarts         │ lifted: ended
+//                                       │ moved / lifted early /               │ cancelled touch:
+//                                       │ too many touches                     ▼ cancelled
+//                                       ▼                                  ended | cancelled
+//                                     failed
 //   failed | ended | cancelled ──(all touches gone)──▶ possible (reset to idle)
 import TouchInput
 
 /// Recognizes fingers held still (continuous: began at the deadline, changed on movement,
 /// ended on lift).
+///
+/// The fingers may be a range (`touchesRequired...maximumTouches`, as the taps'): the event
+/// reports the count held. Fingers of one hand land up to ~60 ms apart, so each finger that
+/// joins before the press began restarts the wait: a two-finger hold begins 500 ms after its
+/// second finger landed and is never also a one-finger long press.
 public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
   /// The long press recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
@@ -20,13 +26,22 @@ public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRe
     /// How far a touch may move before the press begins: 1.6 mm. UIKit allowableMovement
     /// 10 pt = 1.6 mm; Android 8 dp = 1.3 mm; Flutter 18 lp = 2.9 mm.
     public var allowableMovement: Millimeters = 1.6
-    /// Fingers that must be down: 1 (UIKit numberOfTouchesRequired 1).
+    /// Fewest fingers that must be down: 1 (UIKit numberOfTouchesRequired 1).
     public var touchesRequired = 1
+    /// Most fingers held together (equal to `touchesRequired` unless a range was given).
+    public var maximumTouches = 1
 
-    /// Creates a configuration with the defaults.
+    /// Creates a configuration with the defaults, for `touches` fingers.
     public init(touches: Int = 1) {
-      precondition(touches >= 1, "long press: touches start at 1")
-      touchesRequired = touches
+      self.init(touches: touches...touches)
+    }
+
+    /// Creates a configuration with the defaults, for any finger count in `touches` (the event
+    /// reports the count held).
+    public init(touches: ClosedRange<Int>) {
+      precondition(touches.lowerBound >= 1, "long press: touches start at 1")
+      touchesRequired = touches.lowerBound
+      maximumTouches = touches.upperBound
     }
   }
 
@@ -37,9 +52,17 @@ public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRe
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
     self.configuration = configuration
-    let n = configuration.touchesRequired
-    super.init(
-      kind: .longPress, name: name ?? (n == 1 ? "" : String(n) + "-finger ") + "long press")
+    super.init(kind: .longPress, name: name ?? Self.defaultName(configuration))
+  }
+
+  /// "long press", "2-finger long press", "2-3-finger long press" (a range from 1 finger reads
+  /// as the plain name, as the taps').
+  static func defaultName(_ c: Configuration) -> String {
+    if c.touchesRequired == 1 { return "long press" }
+    let fingers =
+      c.maximumTouches == c.touchesRequired
+      ? String(c.touchesRequired) : String(c.touchesRequired) + "-" + String(c.maximumTouches)
+    return fingers + "-finger long press"
   }
 
   override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
@@ -82,8 +105,9 @@ private struct LongPressMachine {
     case idle
     /// Fewer touches than required are down. More touches move to `waiting`; moving fails.
     case gathering
-    /// The required touches are down since `since`. The deadline begins; moving, lifting
-    /// or extra fingers fail.
+    /// Enough touches are down, the last of them since `since`. The deadline begins; another
+    /// finger within the range restarts the wait; moving, lifting or fingers beyond the range
+    /// fail.
     case waiting(since: Microseconds)
     /// The press began. Movement changes it; a lift ends it; a cancelled touch cancels it.
     case active
@@ -125,7 +149,8 @@ private struct LongPressMachine {
   ) -> GestureStep {
     let before = cluster.count
     let (lifted, cancelled) = cluster.update(surface, keeping: .movement)
-    if cluster.count > 0 { location = cluster.centroid }
+    // A lift ends the press where all its fingers were, not at the fingers left.
+    if cluster.count > 0 && !lifted { location = cluster.centroid }
     switch state {
     case .done:
       return .none
@@ -136,10 +161,10 @@ private struct LongPressMachine {
       if cluster.largestMovement > c.allowableMovement {
         return finish(.fail(.moved(cluster.largestMovement, limit: c.allowableMovement)))
       }
-      if cluster.count > c.touchesRequired {
-        return finish(.fail(.tooManyTouches(cluster.count, limit: c.touchesRequired)))
+      if cluster.count > c.maximumTouches {
+        return finish(.fail(.tooManyTouches(cluster.count, limit: c.maximumTouches)))
       }
-      if cluster.count == c.touchesRequired {
+      if cluster.count >= c.touchesRequired {
         state = .waiting(since: frame.time)
         touches = cluster.count
         deadline = frame.time + c.minimumPressDuration
@@ -152,11 +177,17 @@ private struct LongPressMachine {
       if lifted {
         return finish(.fail(.liftedEarly(frame.time - since, required: c.minimumPressDuration)))
       }
-      if cluster.count > c.touchesRequired {
-        return finish(.fail(.tooManyTouches(cluster.count, limit: c.touchesRequired)))
+      if cluster.count > c.maximumTouches {
+        return finish(.fail(.tooManyTouches(cluster.count, limit: c.maximumTouches)))
       }
       if cluster.largestMovement > c.allowableMovement {
         return finish(.fail(.moved(cluster.largestMovement, limit: c.allowableMovement)))
+      }
+      if cluster.count > touches {
+        // A finger joined: the hold of this many fingers starts now.
+        state = .waiting(since: frame.time)
+        touches = cluster.count
+        deadline = frame.time + c.minimumPressDuration
       }
       return .none
     case .active:

@@ -67,7 +67,8 @@ struct TraceRecording: ~Copyable {
     decoder = TouchDecoder(device: device, options: options)
     let sink = GestureSink()
     self.sink = sink
-    engine = GestureEngine.makeDefault(onEvent: { event, _ in sink.events.append(event) })
+    engine = GestureEngine.makeDefault(
+      surface: decoder.geometry.bounds, onEvent: { event, _ in sink.events.append(event) })
   }
 
   /// The surface size in mm.

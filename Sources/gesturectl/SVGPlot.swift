@@ -15,6 +15,7 @@ struct SVGPlot: ~Copyable {
     case .pan?: "#2ca02c"
     case .pinch?: "#ff7f0e"
     case .rotation?: "#8c564b"
+    case .edgePan?: "#17becf"
     case nil: "#999999"
     }
   }

@@ -33,11 +33,12 @@ typealias EngineFactory = (OriginBox, SurfaceGeometry) -> GestureEngine?
 
 /// The default recognizer set, printing each gesture event as text or JSON Lines.
 func gesturePrintingEngine(settings: PipelineSettings, console: Console) -> EngineFactory {
-  { origin, _ in
+  { origin, geometry in
     guard settings.gestures else { return nil }
     let out = console.out
     let json = settings.json
-    let engine = GestureEngine.makeDefault(onEvent: { event, _ in
+    let engine = DefaultGestureSet(surface: geometry.bounds).engine
+    engine.onEvent = { event, _ in
       let zero = origin.time ?? event.time
       if json {
         event.writeJSON(origin: zero, to: out)
@@ -45,7 +46,7 @@ func gesturePrintingEngine(settings: PipelineSettings, console: Console) -> Engi
         event.writeText(origin: zero, to: out)
       }
       out.endLine()
-    })
+    }
     attachExplain(to: engine, settings: settings, console: console, origin: origin)
     return engine
   }

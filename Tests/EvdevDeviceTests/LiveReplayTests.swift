@@ -35,6 +35,11 @@ struct LiveRecording: CustomTestStringConvertible, Sendable {
 
   var testDescription: String { relativePath }
 
+  /// Recordings where a slot's tracking id is replaced by another with no -1 in between:
+  /// libevdev discards such an event as a device bug ("double tracking ID"), so live sees one
+  /// touch jumping where replay sees a lift and a landing (see Docs/TouchDecoding.md).
+  static let replacingTrackingIDs: Set<String> = ["Recordings/synthetic/same-frame-retouch.evemu"]
+
   /// Every `.evemu` file under `Recordings/`, sorted.
   static var all: [LiveRecording] {
     let root = packageDirectory.appendingPathComponent("Recordings")
@@ -58,7 +63,11 @@ struct LiveReplayTests {
   /// Recordings play 10 times faster than recorded, with at least 1 ms between frames.
   static let speed = 10.0
 
-  @Test("live prints the same touches and gestures as replay", arguments: LiveRecording.all)
+  @Test(
+    "live prints the same touches and gestures as replay",
+    arguments: LiveRecording.all.filter {
+      !LiveRecording.replacingTrackingIDs.contains($0.relativePath)
+    })
   func liveEqualsReplay(recording: LiveRecording) throws {
     let events = try Umockdev.eventCount(recording.path)
     let live = try Umockdev.gesturectl(

@@ -22,7 +22,8 @@ final class MatcherHarness {
     matcher = BindingMatcher(
       bindings: configuration.bindings,
       device: MatchedDevice(name: name, node: "/dev/input/event5", width: width, height: height))
-    engine = RecognizerPlan.makeEngine(for: matcher.deviceBindings)
+    engine = RecognizerPlan.makeEngine(
+      for: matcher.deviceBindings, width: width, height: height)
     scheduler = ManualScheduler(engine: engine)
     engine.onEvent = { [unowned self] event, recognizer in
       for firing in matcher.handle(event, from: ObjectIdentifier(recognizer)) {

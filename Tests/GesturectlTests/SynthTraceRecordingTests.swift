@@ -4,7 +4,12 @@ import Testing
 /// Checks the kernel's protocol-B rules on a recording: only changed values, `ABS_MT_SLOT` only
 /// on a slot switch followed by that slot's event, `BTN_TOUCH` toggling, no empty frame, every
 /// value within its axis range, and one time per frame.
-func checkKernelRules(_ recording: SynthRecording, label: String) {
+///
+/// With `allowingReplacement`, a new tracking id may replace an active one (a finger handed
+/// another's slot in one frame, with no -1 in between).
+func checkKernelRules(
+  _ recording: SynthRecording, label: String, allowingReplacement: Bool = false
+) {
   var slot: Int32 = 0
   var slots = [[UInt16: Int32]](repeating: [:], count: 10)
   var pointer: [UInt16: Int32] = [:]
@@ -12,6 +17,7 @@ func checkKernelRules(_ recording: SynthRecording, label: String) {
   var frameStart = true
   var frameTime: Int64 = -1
   var previousFrameTime: Int64 = -1
+  var replacements = 0
   for (index, event) in recording.events.enumerated() {
     if frameStart {
       frameTime = event.time
@@ -35,8 +41,9 @@ func checkKernelRules(_ recording: SynthRecording, label: String) {
     case (3, 0x35), (3, 0x36), (3, 0x39):
       let old = slots[Int(slot)][event.code] ?? (event.code == 0x39 ? -1 : 0)
       #expect(event.value != old, "\(label): unchanged value at event \(index)")
-      if event.code == 0x39 && event.value >= 0 {
-        #expect(old == -1, "\(label): new tracking id on an active slot at \(index)")
+      if event.code == 0x39 && event.value >= 0 && old >= 0 {
+        #expect(allowingReplacement, "\(label): new tracking id on an active slot at \(index)")
+        replacements += 1
       }
       slots[Int(slot)][event.code] = event.value
     case (3, 0x00), (3, 0x01):
@@ -51,7 +58,9 @@ func checkKernelRules(_ recording: SynthRecording, label: String) {
   }
   #expect(recording.events.last.map { $0.type == 0 && $0.code == 0 } ?? false)
   #expect(touching == 0, "\(label): ends with a finger down")
-  #expect(recording.landings.count == recording.lifts.count, "\(label): unbalanced contacts")
+  #expect(
+    recording.landings.count == recording.lifts.count + replacements,
+    "\(label): unbalanced contacts")
 }
 
 /// What the generated recordings look like: kernel rules, timing and human motion.
@@ -77,6 +86,39 @@ func checkKernelRules(_ recording: SynthRecording, label: String) {
     guard let recording = try record(name) else { return }
     #expect(recording.events.first?.time == 1)
     checkKernelRules(recording, label: name)
+  }
+
+  @Test("A finger landing as another lifts: the three ways a panel reports it, in one frame each")
+  func retouch() throws {
+    guard let recording = try record("same-frame-retouch") else { return }
+    checkKernelRules(recording, label: "same-frame-retouch", allowingReplacement: true)
+    // Per frame: the tracking-id values written, with the slot each was written to.
+    var frames: [[(slot: Int32, id: Int32)]] = [[]]
+    var slot: Int32 = 0
+    for event in recording.events {
+      if event.type == 3 && event.code == 0x2f { slot = event.value }
+      if event.type == 3 && event.code == 0x39 {
+        frames[frames.count - 1].append((slot, event.value))
+      }
+      if event.type == 0 && event.code == 0 { frames.append([]) }
+    }
+    let handovers = frames.filter { ids in
+      ids.contains { $0.id < 0 } && ids.contains { $0.id >= 0 }
+    }
+    // -1 then a new id in one slot, and -1 in one slot with a new id in another.
+    #expect(handovers.count == 2)
+    #expect(handovers.first.map { $0.count == 2 && $0[0].slot == $0[1].slot } == true)
+    #expect(handovers.last.map { $0.count == 2 && $0[0].slot != $0[1].slot } == true)
+    // A new id with no -1: the slot's id changes from one value to another.
+    var current: [Int32: Int32] = [:]
+    var replacements = 0
+    for ids in frames {
+      for (slot, id) in ids {
+        if id >= 0, let old = current[slot], old >= 0 { replacements += 1 }
+        current[slot] = id
+      }
+    }
+    #expect(replacements == 1)
   }
 
   @Test("Frames come at the report rate with up to 10 % jitter", arguments: [60.0, 120, 240])

@@ -10,7 +10,8 @@ private let requiredScenarios = [
   "tap-then-long-press", "carousel-demo", "carousel-tour", "carousel-back-and-forth",
   "carousel-long-press-twice", "carousel-tap-dismiss", "carousel-pinch-clamps",
   "carousel-pan-zoomed",
-  "carousel-double-tap-zoom", "carousel-swipe-while-zoomed",
+  "carousel-double-tap-zoom", "carousel-swipe-while-zoomed", "same-frame-retouch",
+  "multi-finger-long-press", "edge-pans",
 ]
 
 /// The command line of `synth-trace`: listing, determinism, files and errors.

@@ -59,6 +59,8 @@ struct Contact {
   var moves: [Move]
   /// The finger's own tremor.
   var tremor: Tremor
+  /// How the finger takes over a slot whose finger lifts in the scan where it lands.
+  var handover = Handover.newSlot
 
   /// Where the finger is at `t` (land ≤ t ≤ lift), tremor included, in mm.
   func position(at t: Milliseconds) -> MillimeterPoint {
@@ -72,4 +74,16 @@ struct Contact {
     let shake = tremor.offset(at: t - land)
     return MillimeterPoint(x: point.x + shake.x, y: point.y + shake.y)
   }
+}
+
+/// How a panel reports a finger landing in the same scan as another lifts.
+enum Handover {
+  /// A free slot begins while the other is released (the usual case, and the only one for
+  /// fingers that land while no other lifts).
+  case newSlot
+  /// The lifting finger's slot gets `ABS_MT_TRACKING_ID -1` and then the new id.
+  case releaseThenNewID
+  /// The lifting finger's slot gets the new id with no -1 in between (a replacement, as
+  /// devices that set the tracking id themselves send it).
+  case replacement
 }

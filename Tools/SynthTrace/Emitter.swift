@@ -89,20 +89,35 @@ struct Emitter {
         if contacts[slotContact[slot]].lift <= t { lifting |= 1 << slot }
       }
       var landed: UInt32 = 0
+      /// The contacts lifting from slots a landing finger took over in this scan.
+      var handedOver: [Int] = []
       for index in contacts.indices where state[index] == 0 && contacts[index].land <= t {
-        guard let slot = slotContact.indices.first(where: { slotContact[$0] < 0 }) else { break }
+        var free = slotContact.indices.first { slotContact[$0] < 0 }
+        if contacts[index].handover != .newSlot,
+          let taken = slotContact.indices.first(where: {
+            lifting & (1 << $0) != 0 && landed & (1 << $0) == 0
+          })
+        {
+          handedOver.append(slotContact[taken])
+          free = taken
+        }
+        guard let slot = free else { break }
         if contacts[index].lift <= t { contacts[index].lift = t + interval / 2 }
         slotContact[slot] = index
         state[index] = 1
         landed |= 1 << slot
       }
       for slot in 0..<DeviceModel.slotCount where slotContact[slot] >= 0 {
-        if lifting & (1 << slot) != 0 {
+        if lifting & (1 << slot) != 0 && landed & (1 << slot) == 0 {
           writeSlot(slot, AbsCode.mtTrackingID, -1)
           slotTracking[slot] = -1
           continue
         }
         if landed & (1 << slot) != 0 {
+          if lifting & (1 << slot) != 0 && contacts[slotContact[slot]].handover == .releaseThenNewID
+          {
+            writeSlot(slot, AbsCode.mtTrackingID, -1)
+          }
           slotTracking[slot] = nextTracking
           writeSlot(slot, AbsCode.mtTrackingID, nextTracking)
           nextTracking = (nextTracking + 1) & 0xffff
@@ -120,9 +135,13 @@ struct Emitter {
           slotY[slot] = y
         }
       }
-      for slot in 0..<DeviceModel.slotCount where lifting & (1 << slot) != 0 {
+      for slot in 0..<DeviceModel.slotCount where lifting & (1 << slot) & ~landed != 0 {
         state[slotContact[slot]] = 2
         slotContact[slot] = -1
+        pending -= 1
+      }
+      for index in handedOver {
+        state[index] = 2
         pending -= 1
       }
       emulatePointer(contacts)

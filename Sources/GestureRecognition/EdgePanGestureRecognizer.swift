@@ -1,0 +1,88 @@
+//            touch down in                  moved ≥ minimum distance,
+//            an edge band                   mostly inwards (≤ 45°)
+//   ┌──────┐ ─────────────▶ ┌──────────┐ ─────────────────────────▶ ┌────────┐ ─┐ moved:
+//   │ idle │                │ tracking │          (began)           │ active │ ◀┘ changed
+//   └──────┘                └──────────┘                            └────────┘
+//      │ landed outside       │ moved along the edge / a touch        │ fewer than minimum
+//      │ every band           │ outside the band / too many touches / │ touches: ended;
+//      ▼                      ▼ lifted / cancelled                    ▼ cancelled touch: cancelled
+//    failed                 failed                               ended | cancelled
+//   failed | ended | cancelled ──(all touches gone)──▶ possible (reset to idle)
+import TouchInput
+
+/// Recognizes a pan that starts at an edge of the surface and moves inwards (continuous), as
+/// UIKit's `UIScreenEdgePanGestureRecognizer`, reporting the edge, the centroid's translation
+/// (mm) and its velocity (mm/s).
+///
+/// Every touch must land within `band` of one of the allowed `edges` of `bounds` (the surface
+/// after rotation); when the centroid has moved `minimumDistance` from where it landed, the
+/// movement must point away from that edge (its inward part at least its part along the edge,
+/// 45°) for the gesture to begin; a drag along the edge fails it. The translation counts from
+/// the landing, as the pan's.
+public final class EdgePanGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
+  /// The edge pan recognizer's parameters.
+  public struct Configuration: Sendable, Hashable {
+    /// The surface in mm after rotation (`SurfaceGeometry`'s width and height from 0, 0).
+    public var bounds: MillimeterRect
+    /// The edges that start the gesture: all four (UIKit's default is none).
+    public var edges: Set<ScreenEdge> = Set(ScreenEdge.allCases)
+    /// How far from an edge a touch may land: 5.0 mm. GNOME Shell's edge drag 20 px at 96 dpi
+    /// (0.265 mm per logical px) = 5.3 mm; lisgd 50 px on a PinePhone (~271 ppi, 0.094 mm) =
+    /// 4.7 mm; Flutter's Cupertino back swipe 20 lp = 3.2 mm. UIKit does not document its band.
+    public var band: Millimeters = 5.0
+    /// How far the centroid must move before the gesture begins: 3.0 mm, the pan's slop
+    /// (Flutter kTouchSlop 18 lp = 2.9 mm), so an edge pan is decided no later than the pan it
+    /// wins over.
+    public var minimumDistance: Millimeters = 3.0
+    /// Fewest fingers: 1 (UIKit's edge pan follows its first touch).
+    public var minimumTouches = 1
+    /// Most fingers that may start the gesture: 1.
+    public var maximumTouches = 1
+
+    /// Creates a configuration with the defaults for a surface of `bounds`.
+    public init(
+      bounds: MillimeterRect, edges: Set<ScreenEdge> = Set(ScreenEdge.allCases),
+      touches: ClosedRange<Int> = 1...1
+    ) {
+      precondition(touches.lowerBound >= 1, "edge pan: touches start at 1")
+      self.bounds = bounds
+      self.edges = edges
+      minimumTouches = touches.lowerBound
+      maximumTouches = touches.upperBound
+    }
+  }
+
+  /// The parameters; change them only while no touch is down.
+  @exclusivity(unchecked) public var configuration: Configuration
+  @exclusivity(unchecked) private var machine = EdgePanMachine()
+
+  /// Creates a recognizer.
+  public init(_ configuration: Configuration, name: String? = nil) {
+    self.configuration = configuration
+    super.init(kind: .edgePan, name: name ?? "edge pan")
+  }
+
+  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+    machine.handle(frame, surface, configuration)
+  }
+  override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
+  override func forceFail() { machine.finish() }
+  override func forceCancel() { machine.finish() }
+  override func reset() { machine.reset() }
+  override var isEngaged: Bool { machine.isEngaged }
+
+  override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
+    GestureEvent(
+      time: time, kind: .edgePan, state: state, touches: machine.touches, location: location,
+      translation: translation, velocity: .planar(machine.velocity(at: time)), edge: edge)
+  }
+
+  /// The edge the gesture started from (nil before it began).
+  public var edge: ScreenEdge? { machine.edge }
+  /// The centroid's translation since the first finger landed (mm).
+  public var translation: PlaneVector { machine.translation }
+  /// The centroid of the touches down (mm).
+  public var location: MillimeterPoint { machine.location }
+  /// The centroid's velocity at the last frame (mm/s).
+  public var velocity: PlaneVector { machine.velocity(at: machine.lastTime) }
+}
