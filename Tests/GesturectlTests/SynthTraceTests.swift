@@ -12,6 +12,8 @@ private let requiredScenarios = [
   "carousel-pan-zoomed",
   "carousel-double-tap-zoom", "carousel-swipe-while-zoomed", "same-frame-retouch",
   "multi-finger-long-press", "edge-pans",
+  // gesturectl run (issue 11)
+  "edge-swipe-from-right", "edge-drag-up-right",
 ]
 
 /// The command line of `synth-trace`: listing, determinism, files and errors.
