@@ -29,21 +29,29 @@ extension Daemon {
     return settings
   }
 
-  /// Adds every touchscreen udev lists now (those not already in use).
+  /// Adds every touchscreen udev lists now, or the nodes named on the command line (those
+  /// not already in use).
   func scanUdev() {
+    guard options.devices.isEmpty else {
+      for node in options.devices { add(node: node, udevSaysTouchscreen: nil) }
+      return
+    }
     guard let monitor else { return }
     for device in monitor.enumerate() where device.isTouchscreen {
       add(node: device.node, udevSaysTouchscreen: true)
     }
   }
 
-  /// Handles what udev announced: new touchscreens are added, removed nodes dropped.
+  /// Handles what udev announced: new touchscreens are added (with nodes named on the
+  /// command line, only those), removed nodes dropped.
   func handleUdev() {
     guard let monitor else { return }
     for device in monitor.receive() {
       switch device.action {
       case "add":
-        if device.isTouchscreen { add(node: device.node, udevSaysTouchscreen: true) }
+        if options.devices.isEmpty ? device.isTouchscreen : options.devices.contains(device.node) {
+          add(node: device.node, udevSaysTouchscreen: device.isTouchscreen)
+        }
       case "remove":
         if let session = sessions.first(where: { $0.input.path == device.node }) {
           drop(session, because: "removed")

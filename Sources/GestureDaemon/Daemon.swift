@@ -20,7 +20,8 @@ public enum DaemonExit: Sendable, Equatable {
   case stopped
   /// The idle limit passed with no event.
   case idle
-  /// Every device named on the command line is gone.
+  /// Every device named on the command line is gone, and udev is not there to say when one
+  /// returns.
   case devicesGone
 }
 
@@ -70,18 +71,31 @@ public final class Daemon {
   public func run() throws(DaemonError) -> DaemonExit {
     let signals = DaemonSignals.install()
     lastActivity = localNow()
-    if options.devices.isEmpty {
-      do throws(EvdevError) {
-        monitor = try UdevMonitor()
-      } catch {
-        throw DaemonError(description: error.description)
+    do throws(EvdevError) {
+      monitor = try UdevMonitor()
+    } catch {
+      // Named devices can do without udev (they are just not seen to vanish and return).
+      guard options.devices.isEmpty else {
+        log("udev is not available (\(error)); named devices only, no hotplug")
+        return try runNamedDevices(signals: signals)
       }
-      scanUdev()
-      log("watching for touchscreens (udev): \(sessions.count) in use")
-    } else {
-      for node in options.devices { add(node: node, udevSaysTouchscreen: nil) }
-      if sessions.isEmpty { return .devicesGone }
+      throw DaemonError(description: error.description)
     }
+    scanUdev()
+    let watched = options.devices.isEmpty ? "touchscreens" : "the devices named"
+    log("watching for \(watched) (udev): \(sessions.count) in use")
+    return try loop(signals: signals)
+  }
+
+  /// Without udev: uses the named devices until they are all gone.
+  private func runNamedDevices(signals: Int32) throws(DaemonError) -> DaemonExit {
+    for node in options.devices { add(node: node, udevSaysTouchscreen: nil) }
+    if sessions.isEmpty { return .devicesGone }
+    return try loop(signals: signals)
+  }
+
+  /// Polls devices, udev and signals until stopped.
+  private func loop(signals: Int32) throws(DaemonError) -> DaemonExit {
     while true {
       let now = localNow()
       var timeout: Microseconds = -1
@@ -98,24 +112,27 @@ public final class Daemon {
       let watched = sessions
       var descriptors = [signals] + watched.map(\.input.descriptor)
       if let monitor { descriptors.append(monitor.descriptor) }
-      let ready: [Int]
+      let ready: [ReadyDescriptor]
       switch waitReadable(descriptors, timeout: timeout) {
-      case .success(let indexes): ready = indexes
+      case .success(let found): ready = found
       case .failure(let error): throw DaemonError(description: error.description)
       }
-      for index in ready where index > 0 && index <= watched.count {
-        read(watched[index - 1])
+      for entry in ready where entry.index > 0 && entry.index <= watched.count {
+        read(watched[entry.index - 1], hungUp: entry.hungUp)
       }
-      if ready.contains(descriptors.count - 1), monitor != nil { handleUdev() }
-      if ready.contains(0), let exit = handleSignals() { return exit }
-      if !options.devices.isEmpty && sessions.isEmpty { return .devicesGone }
+      let indexes = ready.map(\.index)
+      if indexes.contains(descriptors.count - 1), monitor != nil { handleUdev() }
+      if indexes.contains(0), let exit = handleSignals() { return exit }
+      if monitor == nil && sessions.isEmpty { return .devicesGone }
     }
   }
 
-  private func read(_ session: DeviceSession) {
+  /// Reads what the device has; a device that is gone (or hung up: after a hang-up a read
+  /// may return nothing, which libevdev reports as "try again") is dropped.
+  private func read(_ session: DeviceSession, hungUp: Bool) {
     lastActivity = localNow()
     do throws(EvdevError) {
-      if try session.readAvailable() { return }
+      if try session.readAvailable() && !hungUp { return }
       drop(session, because: "removed")
     } catch {
       drop(session, because: "dropped after a read error: \(error)")
@@ -164,6 +181,6 @@ public final class Daemon {
     log(
       "reloaded: \(configuration.bindings.count) binding(s), \(configuration.devices.count) device rule(s)"
     )
-    if monitor != nil { scanUdev() }
+    scanUdev()
   }
 }

@@ -135,9 +135,19 @@ func localNow() -> Microseconds {
   return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
 }
 
+/// What `waitReadable` saw on one descriptor.
+struct ReadyDescriptor: Equatable {
+  /// The descriptor's index in the list given.
+  var index: Int
+  /// It hung up or reported an error (a device that is gone), even if readable too.
+  var hungUp: Bool
+}
+
 /// Waits until one of `descriptors` is readable or hung up, at most `timeout` µs (negative:
-/// forever, rounded up to whole milliseconds); returns the ready ones' indexes.
-func waitReadable(_ descriptors: [Int32], timeout: Microseconds) -> Result<[Int], SystemError> {
+/// forever, rounded up to whole milliseconds); returns the ready ones.
+func waitReadable(_ descriptors: [Int32], timeout: Microseconds) -> Result<
+  [ReadyDescriptor], SystemError
+> {
   var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
   let milliseconds = timeout < 0 ? -1 : Int32(clamping: (timeout + 999) / 1000)
   let rc = poll(&fds, nfds_t(fds.count), milliseconds)
@@ -145,7 +155,11 @@ func waitReadable(_ descriptors: [Int32], timeout: Microseconds) -> Result<[Int]
     return errno == EINTR
       ? .success([]) : .failure(SystemError(call: "poll", errno: errno, subject: "devices"))
   }
-  return .success(fds.indices.filter { fds[$0].revents != 0 })
+  let hangUp = Int16(POLLHUP | POLLERR | POLLNVAL)
+  return .success(
+    fds.indices.filter { fds[$0].revents != 0 }.map {
+      ReadyDescriptor(index: $0, hungUp: fds[$0].revents & hangUp != 0)
+    })
 }
 
 /// The signals the daemon handles, turned into bytes on a pipe (the self-pipe trick) so that

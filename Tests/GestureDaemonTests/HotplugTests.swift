@@ -68,6 +68,22 @@ struct HotplugTests {
       run.log.contains("/dev/input/event10 (\"TouchGestures Synthetic Touchscreen\"): removed"))
   }
 
+  @Test("a device named on the command line that vanishes is dropped; the daemon carries on")
+  func namedDeviceVanishes() throws {
+    let session = try Session()
+    defer { try? FileManager.default.removeItem(at: session.directory) }
+    try "tap shell \"echo tapped >> \(session.out)\"\n".write(
+      toFile: session.config, atomically: true, encoding: .utf8)
+    let device = try session.device("tap", "event10")
+    let run = try session.run([
+      ["add", device, "event10"], session.start + ["/dev/input/event10"],
+      ["wait-lines", session.out, 1], ["remove", device], ["wait-log", "): removed", 1],
+      ["signal", "TERM"], ["wait-exit"],
+    ])
+    #expect(run.output == "exit 0\n", "\(run.log)")
+    #expect(run.log.contains("watching for the devices named (udev): 1 in use\n"))
+  }
+
   @Test("SIGHUP reloads the bindings; a bad file keeps the old ones and says why")
   func reload() throws {
     let session = try Session()
