@@ -10,9 +10,10 @@ let runCommand = Command(
     ~/.config/gesturectl/bindings; see 'gesturectl check-config' and
     Docs/gesturectl-run.md), then recognizes gestures on every touchscreen udev knows,
     including ones plugged in later, and runs the bound commands. With DEVICE nodes, uses
-    only those (udev still reports them vanishing and returning). SIGHUP reloads the bindings (a bad file keeps the old ones);
-    SIGINT and SIGTERM cancel gestures in flight, leave running commands alone and exit 0.
-    The log (devices, failed commands, their output) goes to standard error.
+    only those (udev still reports them vanishing and returning). SIGHUP reloads the
+    bindings (a bad file keeps the old ones); SIGINT and SIGTERM cancel gestures in flight,
+    leave running commands alone and exit 0. The log (devices, failed commands, their
+    output) goes to standard error.
     """,
   options: [
     .value("config", "FILE", "The bindings file."),
