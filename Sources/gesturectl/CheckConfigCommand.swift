@@ -21,7 +21,7 @@ let checkConfigCommand = Command(
       throw UsageError(message: "give at most one FILE")
     }
     let configuration = try loadBindings(
-      file: arguments.positionals.first, lisgd: arguments.allValues["g"] ?? [])
+      file: arguments.positionals.first, lisgd: arguments.allValues["gesture"] ?? [])
     console.out.put(text: configuration.normalizedText)
     return ExitStatus.ok
   }

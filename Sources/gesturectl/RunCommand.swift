@@ -29,7 +29,7 @@ let runCommand = Command(
     options.dryRun = arguments.has("dry-run")
     options.exitAfterIdle = try liveLimits(arguments).idle
     let file = arguments.value("config")
-    let lisgd = arguments.allValues["g"] ?? []
+    let lisgd = arguments.allValues["gesture"] ?? []
     let daemon = try Daemon(
       options: options,
       load: { () throws(BindingsError) in try loadBindings(file: file, lisgd: lisgd) },
