@@ -13,7 +13,7 @@ let checkConfigCommand = Command(
     """,
   options: [
     .value(
-      "g", short: "g", "SPEC",
+      "gesture", short: "g", "SPEC",
       "Also a lisgd binding \"nfingers,gesture,edge,distance,actmode,command\".")
   ],
   run: { arguments, console in

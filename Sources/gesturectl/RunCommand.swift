@@ -18,7 +18,7 @@ let runCommand = Command(
   options: [
     .value("config", "FILE", "The bindings file."),
     .value(
-      "g", short: "g", "SPEC",
+      "gesture", short: "g", "SPEC",
       "Also a lisgd binding \"nfingers,gesture,edge,distance,actmode,command\"."),
     .flag("dry-run", "Print the commands that would run (with their variables) instead."),
     .value("exit-after-idle", "MS", "Stop after MS milliseconds without an event (for scripts)."),
