@@ -65,6 +65,12 @@ public final class EvdevInput {
     return EvdevInput(handle: handle, usesMonotonicClock: monotonic)
   }
 
+  /// Takes exclusive access (`EVIOCGRAB`) to a device already open, so no one else sees its
+  /// events (for a caller that decides after reading the device's name).
+  ///
+  /// - Throws: `EvdevError` naming `libevdev_grab`.
+  public func grab() throws(EvdevError) { try handle.grab() }
+
   /// Reads every queued event and appends it to `events`, without blocking.
   ///
   /// On `SYN_DROPPED` the batch is: the `SYN_DROPPED` event, a `SYN_REPORT` with the same time

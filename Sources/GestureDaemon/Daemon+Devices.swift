@@ -69,7 +69,7 @@ extension Daemon {
   ///   - udevSaysTouchscreen: Whether udev tagged it; nil for a node named on the command line.
   func add(node: String, udevSaysTouchscreen: Bool?) {
     guard !sessions.contains(where: { $0.input.path == node }) else { return }
-    var input: EvdevInput
+    let input: EvdevInput
     do throws(EvdevError) {
       input = try EvdevInput.open(path: node)
     } catch {
@@ -88,7 +88,7 @@ extension Daemon {
     }
     if settings.grab {
       do throws(EvdevError) {
-        input = try EvdevInput.open(path: node, grab: true)
+        try input.grab()
       } catch {
         log("\(node) (\"\(name)\"): cannot be used: \(error)")
         return

@@ -8,7 +8,7 @@ import Testing
   "gesturectl run: device rules",
   .enabled(if: DaemonUmockdev.isAvailable, "umockdev-run is not installed (apt install umockdev)"))
 struct DeviceRuleTests {
-  @Test("ignore by path leaves a screen alone; size by name changes the millimetres")
+  @Test("ignore by path leaves a screen alone; size (and grab) by name changes the millimetres")
   func ignoreAndSize() throws {
     let directory = try DaemonUmockdev.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
