@@ -16,7 +16,7 @@ struct DeviceRuleTests {
     let config = directory.appendingPathComponent("bindings").path
     try """
     device path=/dev/input/event20 ignore
-    device name="TouchGestures *" size=100x50
+    device name="TouchGestures *" size=100x50 grab
     tap shell "echo $GESTURE_DEVICE_NODE $GESTURE_X >> \(out)"
     """.write(toFile: config, atomically: true, encoding: .utf8)
     let ignored = try DaemonUmockdev.fixture(
