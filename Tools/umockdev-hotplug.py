@@ -16,7 +16,7 @@ PLAN.json is a list of steps, each a list:
     ["wait-log", TEXT, COUNT]   wait until LOG holds TEXT at least COUNT times
     ["wait-lines", FILE, N]     wait until FILE has at least N lines
     ["write", FILE, TEXT]       write TEXT to FILE (a new bindings file)
-    ["signal", NAME]            send HUP or TERM to the daemon
+    ["signal", NAME]            send HUP, INT or TERM to the daemon
     ["wait-exit"]               wait for the daemon to end; prints "exit STATUS"
 
 Each wait gives up after 30 s: the daemon is killed, "timeout: STEP" printed, status 1.
@@ -96,7 +96,7 @@ def main():
             with open(step[1], "w") as handle:
                 handle.write(step[2])
         elif kind == "signal":
-            daemon.send_signal(signal.SIGHUP if step[1] == "HUP" else signal.SIGTERM)
+            daemon.send_signal(getattr(signal, "SIG" + step[1]))
         elif kind == "wait-exit":
             wait_for(lambda: daemon.poll() is not None, step, daemon)
             print("exit %d" % daemon.returncode, flush=True)

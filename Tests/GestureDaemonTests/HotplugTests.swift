@@ -107,8 +107,10 @@ struct HotplugTests {
           + "a whole number from 1 to 5, not '0'\n"))
   }
 
-  @Test("SIGTERM cancels the gesture in flight, leaves commands running and exits 0")
-  func terminate() throws {
+  @Test(
+    "SIGTERM and SIGINT cancel the gesture in flight, leave commands running and exit 0",
+    arguments: ["TERM", "INT"])
+  func terminate(signal: String) throws {
     let session = try Session()
     defer { try? FileManager.default.removeItem(at: session.directory) }
     try """
@@ -118,7 +120,7 @@ struct HotplugTests {
     let press = try session.device("long-press", "event10", speed: 1)
     let run = try session.run([
       session.start, ["wait-log", "watching", 1], ["add", press, "event10"],
-      ["wait-lines", session.out, 1], ["signal", "TERM"], ["wait-exit"],
+      ["wait-lines", session.out, 1], ["signal", signal], ["wait-exit"],
     ])
     #expect(run.output == "exit 0\n", "\(run.log)")
     #expect(run.log.contains("stopping: gestures in flight cancelled, 1 command(s) left running"))
