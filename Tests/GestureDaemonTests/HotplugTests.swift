@@ -84,7 +84,7 @@ struct HotplugTests {
     #expect(run.log.contains("watching for the devices named (udev): 1 in use\n"))
   }
 
-  @Test("SIGHUP reloads the bindings; a bad file keeps the old ones and says why")
+  @Test("SIGHUP reloads bindings and device rules; a bad file keeps the old ones and says why")
   func reload() throws {
     let session = try Session()
     defer { try? FileManager.default.removeItem(at: session.directory) }
@@ -93,7 +93,8 @@ struct HotplugTests {
     let devices = try (10...12).map { try session.device("tap", "event\($0)") }
     let run = try session.run([
       session.start, ["wait-log", "watching", 1], ["add", devices[0], "event10"],
-      ["wait-lines", session.out, 1], ["write", session.config, binding("new")],
+      ["wait-lines", session.out, 1],
+      ["write", session.config, "device path=/dev/input/event10 ignore\n" + binding("new")],
       ["signal", "HUP"], ["wait-log", "reloaded", 1], ["add", devices[1], "event11"],
       ["wait-lines", session.out, 2], ["write", session.config, "tap fingers=0 run x\n"],
       ["signal", "HUP"], ["wait-log", "reload failed", 1], ["add", devices[2], "event12"],
@@ -101,6 +102,11 @@ struct HotplugTests {
     ])
     #expect(run.output == "exit 0\n", "\(run.log)")
     #expect(session.lines() == ["old", "new", "new"])
+    // The new file's device rule applies to the device already in use.
+    #expect(
+      run.log.contains(
+        "/dev/input/event10 (\"TouchGestures Synthetic Touchscreen\"): ignored by a device rule\n"
+          + "reloaded: 1 binding(s), 1 device rule(s)\n"))
     #expect(
       run.log.contains(
         "reload failed, keeping the previous bindings: \(session.config):1: expected fingers= "
