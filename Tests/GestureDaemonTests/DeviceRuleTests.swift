@@ -8,7 +8,9 @@ import Testing
   "gesturectl run: device rules",
   .enabled(if: DaemonUmockdev.isAvailable, "umockdev-run is not installed (apt install umockdev)"))
 struct DeviceRuleTests {
-  @Test("ignore by path leaves a screen alone; size (and grab) by name changes the millimetres")
+  @Test(
+    "ignore by path leaves a screen alone; size, calibration (and grab) by name change the millimetres"
+  )
   func ignoreAndSize() throws {
     let directory = try DaemonUmockdev.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -16,7 +18,7 @@ struct DeviceRuleTests {
     let config = directory.appendingPathComponent("bindings").path
     try """
     device path=/dev/input/event20 ignore
-    device name="TouchGestures *" size=100x50 grab
+    device name="TouchGestures *" size=100x50 calibration=-1,0,1,0,1,0 grab
     tap shell "echo $GESTURE_DEVICE_NODE $GESTURE_X >> \(out)"
     """.write(toFile: config, atomically: true, encoding: .utf8)
     let ignored = try DaemonUmockdev.fixture(
@@ -34,8 +36,9 @@ struct DeviceRuleTests {
         config, "--exit-after-idle", "1500",
       ], timeout: 60)
     #expect(result.status == 0, "\(result.stderr)")
-    // The recording taps at x = 119.5 of 239.9 mm: 49.82 of 100 mm.
-    #expect(DaemonUmockdev.lines(of: out, atLeast: 1) == ["/dev/input/event21 49.82"])
+    // The recording taps at x = 119.5 of 239.9 mm: 49.82 of 100 mm, mirrored by the
+    // calibration: 100 - 49.82.
+    #expect(DaemonUmockdev.lines(of: out, atLeast: 1) == ["/dev/input/event21 50.18"])
     #expect(
       result.stderr.contains(
         "/dev/input/event20 (\"TouchGestures Synthetic Touchscreen\"): ignored by a device rule\n"))
