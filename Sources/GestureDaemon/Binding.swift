@@ -43,10 +43,21 @@ public struct SurfaceRegion: Sendable, Hashable {
 
 /// A side or corner of the surface where an edge pan starts.
 public enum SurfaceEdge: String, Sendable, Hashable, CaseIterable {
-  case left, right, top, bottom
+  /// The left side (x = 0).
+  case left
+  /// The right side.
+  case right
+  /// The top side (y = 0).
+  case top
+  /// The bottom side.
+  case bottom
+  /// The top-left corner: in the bands of the top and the left side.
   case topLeft = "top-left"
+  /// The top-right corner.
   case topRight = "top-right"
+  /// The bottom-left corner.
   case bottomLeft = "bottom-left"
+  /// The bottom-right corner.
   case bottomRight = "bottom-right"
 
   /// The direction that leads away from the edge, into the surface (nil for corners).
@@ -208,12 +219,14 @@ public struct DeviceRule: Sendable, Hashable {
     self.line = line
   }
 
+  /// Rules are equal when every setting is (the size is a tuple, so this is spelled out).
   public static func == (lhs: DeviceRule, rhs: DeviceRule) -> Bool {
     lhs.match == rhs.match && lhs.rotation == rhs.rotation && lhs.size?.width == rhs.size?.width
       && lhs.size?.height == rhs.size?.height && lhs.calibration == rhs.calibration
       && lhs.grab == rhs.grab && lhs.ignore == rhs.ignore && lhs.line == rhs.line
   }
 
+  /// Hashes what identifies the rule: its match and line.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(match)
     hasher.combine(line)

@@ -45,6 +45,7 @@ public final class BindingMatcher {
   /// edge band on a PinePhone's 0.094 mm/px panel is 4.7 mm; GNOME Shell uses 20 px).
   public static let edgeBand: Millimeters = 5
 
+  /// The device whose events this matcher sees.
   let device: MatchedDevice
   /// The bindings this device uses, with their index in the configuration.
   let bindings: [(index: Int, binding: Binding)]
@@ -109,6 +110,7 @@ public final class BindingMatcher {
     }
   }
 
+  /// Whether `point` lies in the binding's region (always, without one).
   func inRegion(_ binding: Binding, _ point: MillimeterPoint) -> Bool {
     binding.region?.contains(point, width: device.width, height: device.height) ?? true
   }
