@@ -17,6 +17,7 @@ PLAN.json is a list of steps, each a list:
     ["wait-lines", FILE, N]     wait until FILE has at least N lines
     ["write", FILE, TEXT]       write TEXT to FILE (a new bindings file)
     ["signal", NAME]            send HUP, INT or TERM to the daemon
+    ["wait-reaped"]             wait until the daemon has no child process, zombie or not
     ["wait-exit"]               wait for the daemon to end; prints "exit STATUS"
 
 Each wait gives up after 30 s: the daemon is killed, "timeout: STEP" printed, status 1.
@@ -65,6 +66,22 @@ def read(path):
         return ""
 
 
+def children(pid):
+    """The process ids whose parent is pid (zombies included), from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry) as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
 def main():
     with open(sys.argv[1]) as handle:
         plan = json.load(handle)
@@ -97,6 +114,8 @@ def main():
                 handle.write(step[2])
         elif kind == "signal":
             daemon.send_signal(getattr(signal, "SIG" + step[1]))
+        elif kind == "wait-reaped":
+            wait_for(lambda: not children(daemon.pid), step, daemon)
         elif kind == "wait-exit":
             wait_for(lambda: daemon.poll() is not None, step, daemon)
             print("exit %d" % daemon.returncode, flush=True)

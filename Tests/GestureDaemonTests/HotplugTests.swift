@@ -49,7 +49,7 @@ struct HotplugTests {
     func lines(atLeast count: Int = 0) -> [String] { DaemonUmockdev.lines(of: out, atLeast: count) }
   }
 
-  @Test("a device added later is used; removed and added again (a new node), used again")
+  @Test("a device added later is used; removed, then back on a new node, used again; no zombies")
   func hotplug() throws {
     let session = try Session()
     defer { try? FileManager.default.removeItem(at: session.directory) }
@@ -59,8 +59,9 @@ struct HotplugTests {
     let again = try session.device("tap", "event11")
     let run = try session.run([
       session.start, ["wait-log", "watching for touchscreens", 1], ["add", first, "event10"],
-      ["wait-lines", session.out, 1], ["remove", first], ["wait-log", "): removed", 1],
-      ["add", again, "event11"], ["wait-lines", session.out, 2], ["signal", "TERM"], ["wait-exit"],
+      ["wait-lines", session.out, 1], ["wait-reaped"], ["remove", first],
+      ["wait-log", "): removed", 1], ["add", again, "event11"], ["wait-lines", session.out, 2],
+      ["wait-reaped"], ["signal", "TERM"], ["wait-exit"],
     ])
     #expect(run.output == "exit 0\n", "\(run.log)")
     #expect(session.lines() == ["/dev/input/event10", "/dev/input/event11"])
