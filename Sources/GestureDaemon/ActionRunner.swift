@@ -10,6 +10,8 @@
 public final class ActionRunner {
   /// Print what would run (on standard output) instead of running it.
   public let dryRun: Bool
+  /// Log every command started.
+  public let verbose: Bool
   private let log: (String) -> Void
   private let output: (String) -> Void
   private let baseEnvironment: [String]
@@ -22,12 +24,15 @@ public final class ActionRunner {
   ///
   /// - Parameters:
   ///   - dryRun: Print instead of running.
+  ///   - verbose: Also log every command started.
   ///   - log: Receives log lines (failures, skips).
   ///   - output: Receives the dry-run lines.
   public init(
-    dryRun: Bool, log: @escaping (String) -> Void, output: @escaping (String) -> Void
+    dryRun: Bool, verbose: Bool = false, log: @escaping (String) -> Void,
+    output: @escaping (String) -> Void
   ) {
     self.dryRun = dryRun
+    self.verbose = verbose
     self.log = log
     self.output = output
     baseEnvironment = currentEnvironment().filter { !$0.hasPrefix("GESTURE_") }
@@ -55,6 +60,7 @@ public final class ActionRunner {
     case .success(let pid):
       running[pid] = (binding, argv[0])
       busy.insert(binding)
+      if verbose { log("\(place): started \(quoteWord(argv[0])) (pid \(pid))") }
     case .failure(let error):
       log("\(place): cannot run \(quoteWord(argv[0])): \(error)")
     }

@@ -9,6 +9,9 @@ public struct DaemonOptions: Sendable {
   public var dryRun = false
   /// Stop after this many milliseconds without an event (for tests and scripts), or never.
   public var exitAfterIdle: Int?
+  /// Also log every command started and every recognizer state change with its reason ("why
+  /// did it not fire").
+  public var verbose = false
 
   /// The defaults: every touchscreen udev knows, commands run, no idle limit.
   public init() {}
@@ -62,7 +65,8 @@ public final class Daemon {
     self.load = load
     self.log = log
     configuration = try load()
-    runner = ActionRunner(dryRun: options.dryRun, log: log, output: output)
+    runner = ActionRunner(
+      dryRun: options.dryRun, verbose: options.verbose, log: log, output: output)
   }
 
   /// Runs until stopped (or the idle limit, or every named device is gone).

@@ -17,6 +17,7 @@ final class DeviceSession {
   private var matcher: BindingMatcher
   private let act: (Binding, [String]) -> Void
   private let log: (String) -> Void
+  private let explain: Bool
   private var lastEventTime: Microseconds?
   private var lastArrival: Microseconds = 0
   /// The latest event time the engine has seen: the last event's, or a deadline it fired.
@@ -30,14 +31,17 @@ final class DeviceSession {
   ///   - options: Rotation, size and calibration from the device rules.
   ///   - bindings: Every binding; the matcher keeps the ones whose device glob matches.
   ///   - act: Runs a fired binding with its variables.
-  ///   - log: Receives decoder warnings.
+  ///   - log: Receives decoder warnings (and state changes with `explain`).
+  ///   - explain: Log every recognizer state change with its reason.
   init(
     input: EvdevInput, options: DecoderOptions, bindings: [Binding],
-    act: @escaping (Binding, [String]) -> Void, log: @escaping (String) -> Void
+    act: @escaping (Binding, [String]) -> Void, log: @escaping (String) -> Void,
+    explain: Bool = false
   ) {
     self.input = input
     self.act = act
     self.log = log
+    self.explain = explain
     decoder = TouchDecoder(device: input.device, options: options)
     device = MatchedDevice(
       name: input.device.name, node: input.path, width: decoder.geometry.width,
@@ -60,6 +64,11 @@ final class DeviceSession {
       for firing in matcher.handle(event, from: ObjectIdentifier(recognizer)) {
         act(firing.binding, firing.environment)
       }
+    }
+    if explain {
+      let log = self.log
+      let node = input.path
+      engine.explain = { entry in log("\(node): \(seconds(entry.time)) \(entry)") }
     }
     return engine
   }

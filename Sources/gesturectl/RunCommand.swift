@@ -4,7 +4,7 @@ import GestureDaemon
 let runCommand = Command(
   name: "run",
   summary: "Run commands bound to gestures, on every touchscreen (daemon).",
-  usage: "run [--config FILE] [-g LISGD]... [--dry-run] [DEVICE]...",
+  usage: "run [--config FILE] [-g LISGD]... [--dry-run] [--verbose] [DEVICE]...",
   discussion: """
     Reads the bindings file (default: $XDG_CONFIG_HOME/gesturectl/bindings, or
     ~/.config/gesturectl/bindings; see 'gesturectl check-config' and
@@ -21,12 +21,14 @@ let runCommand = Command(
       "gesture", short: "g", "SPEC",
       "Also a lisgd binding \"nfingers,gesture,edge,distance,actmode,command\"."),
     .flag("dry-run", "Print the commands that would run (with their variables) instead."),
+    .flag("verbose", "Also log each command started and each recognizer change with its reason."),
     .value("exit-after-idle", "MS", "Stop after MS milliseconds without an event (for scripts)."),
   ],
   run: { arguments, console in
     var options = DaemonOptions()
     options.devices = arguments.positionals
     options.dryRun = arguments.has("dry-run")
+    options.verbose = arguments.has("verbose")
     options.exitAfterIdle = try liveLimits(arguments).idle
     let file = arguments.value("config")
     let lisgd = arguments.allValues["gesture"] ?? []

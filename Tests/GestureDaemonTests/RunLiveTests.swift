@@ -133,6 +133,19 @@ struct RunLiveTests {
       outcome.result.stdout.contains("GESTURE_DEVICE=\"TouchGestures Synthetic Touchscreen\""))
   }
 
+  @Test("--verbose logs why recognizers did what they did and each command started")
+  func verbose() throws {
+    let outcome = try DaemonUmockdev.run(
+      "double-tap", bindings: "tap run true\ntap taps=2 shell \"echo two >> OUT\"\n", expected: 1,
+      arguments: ["--verbose"])
+    #expect(outcome.lines == ["two"])
+    let log = outcome.result.stderr
+    #expect(log.contains(" tap held: held until double tap fails\n"))
+    #expect(log.contains(" double tap recognized: 2 tap(s) of 1 touch(es)\n"))
+    #expect(log.contains(" tap failed: double tap (required to fail) succeeded\n"))
+    #expect(log.contains("line 2: started /bin/sh (pid "))
+  }
+
   @Test("a bad bindings file stops the daemon before it starts, naming file and line")
   func badFile() throws {
     let directory = try DaemonUmockdev.scratchDirectory()
