@@ -34,6 +34,11 @@ public final class EvdevInput {
   public let device: DeviceDescription
   /// Whether the kernel accepted `CLOCK_MONOTONIC` timestamps for this device.
   public let usesMonotonicClock: Bool
+  /// The fingers already down when the device was opened (libevdev's slot state): for each
+  /// slot with a tracking id, `ABS_MT_SLOT`, the tracking id and its other MT values, then
+  /// `ABS_MT_SLOT` back to the current slot; time 0, no `SYN_REPORT`; empty when none is down.
+  /// Feed them to `TouchDecoder.feedState(_:at:)` before the first event.
+  public let fingersDownAtOpen: [InputEvent]
   /// How many times the kernel reported `SYN_DROPPED` (its buffer overran).
   public private(set) var droppedCount = 0
 
@@ -47,6 +52,7 @@ public final class EvdevInput {
     self.handle = handle
     self.path = handle.path
     self.device = handle.describe()
+    self.fingersDownAtOpen = handle.slotsDown()
     self.usesMonotonicClock = usesMonotonicClock
   }
 

@@ -95,6 +95,36 @@ final class LibevdevHandle {
     return description
   }
 
+  /// The fingers already down when the device was opened, as libevdev read its slots
+  /// (`EVIOCGMTSLOTS`): for each slot with a tracking id, `ABS_MT_SLOT`, the tracking id and
+  /// the slot's other MT values; then `ABS_MT_SLOT` back to the current slot. Time 0, no
+  /// `SYN_REPORT`; empty when no slot is down.
+  func slotsDown() -> [InputEvent] {
+    let count = libevdev_get_num_slots(device)
+    let tracking = UInt32(ABS_MT_TRACKING_ID)
+    guard count > 0, libevdev_has_event_code(device, UInt32(EV_ABS), tracking) == 1 else {
+      return []
+    }
+    func event(_ code: UInt32, _ value: Int32) -> InputEvent {
+      InputEvent(time: 0, type: EventType.abs, code: UInt16(code), value: value)
+    }
+    var events: [InputEvent] = []
+    for slot in 0..<UInt32(count) {
+      let id = libevdev_get_slot_value(device, slot, tracking)
+      guard id >= 0 else { continue }
+      events.append(event(UInt32(ABS_MT_SLOT), Int32(slot)))
+      events.append(event(tracking, id))
+      for code in UInt32(ABS_MT_TOUCH_MAJOR)...UInt32(ABS_MT_TOOL_Y) where code != tracking {
+        guard libevdev_has_event_code(device, UInt32(EV_ABS), code) == 1 else { continue }
+        events.append(event(code, libevdev_get_slot_value(device, slot, code)))
+      }
+    }
+    if !events.isEmpty {
+      events.append(event(UInt32(ABS_MT_SLOT), libevdev_get_current_slot(device)))
+    }
+    return events
+  }
+
   /// Reads one event in normal mode (`sync: false`) or one resynchronisation event.
   func next(sync: Bool) throws(EvdevError) -> NextEvent {
     var raw = input_event()

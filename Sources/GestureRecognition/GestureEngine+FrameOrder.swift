@@ -7,19 +7,47 @@ import TouchInput
 // all three into one frame with the old touch ended and the new one began.
 
 extension GestureEngine {
+  /// Feeds one frame: fires every deadline up to its time (in deadline order), then lets every
+  /// recognizer see it, arbitrates, delivers the actions and resets finished recognizers.
+  ///
+  /// A frame where touches end and others begin is processed as two at the same time, the
+  /// ending touches first, as UIKit delivers `touchesEnded` before `touchesBegan` (see
+  /// `split(_:)`): the finished gesture ends where they lifted and the new touches start afresh.
+  public func process(_ frame: TouchFrame) {
+    precondition(!delivering, "gesture engine: process called from an action")
+    // Only a frame with more touches than were down can mix (one comparison on the others).
+    if frame.touches.count > surface.summary.count, let halves = Self.split(frame) {
+      processFrame(halves.leaving)
+      processFrame(halves.landing)
+      return
+    }
+    processFrame(frame)
+  }
+
+  /// Whether a touch that did not begin in this frame leaves the fingers: it ended, was
+  /// cancelled, or is a palm or a pen (a finger turning into one is cancelled), or its start
+  /// was not seen (it never took part).
+  static func leavesFingers(_ touch: Touch) -> Bool {
+    isLeaving(touch.phase) || touch.tool != .finger || !touch.startSeen
+  }
+
   /// A frame where touches both leave and begin, as the leaving half (no new touches) and the
   /// landing half (no leaving touches, the others stationary); nil for any other frame.
   static func split(_ frame: TouchFrame) -> (leaving: TouchFrame, landing: TouchFrame)? {
     var leaves = false
     var lands = false
     for touch in frame.touches {
-      if isLeaving(touch.phase) { leaves = true } else if touch.phase == .began { lands = true }
+      if touch.phase == .began {
+        lands = true
+      } else if leavesFingers(touch) {
+        leaves = true
+      }
     }
     guard leaves && lands else { return nil }
     var leaving = frame
     leaving.touches.removeAll { $0.phase == .began }
     var landing = frame
-    landing.touches.removeAll { isLeaving($0.phase) }
+    landing.touches.removeAll { $0.phase != .began && leavesFingers($0) }
     for index in landing.touches.indices where landing.touches[index].phase != .began {
       landing.touches[index].phase = .stationary
     }

@@ -112,29 +112,8 @@ public final class GestureEngine {
     return recognizer
   }
 
-  /// Feeds one frame: fires every deadline up to its time (in deadline order), then lets every
-  /// recognizer see it, arbitrates, delivers the actions and resets finished recognizers.
-  ///
-  /// In a frame where touches end (or are cancelled) and others begin, recognizers see the
-  /// ending touches first, as UIKit delivers `touchesEnded` before `touchesBegan`: the engine
-  /// processes the frame as two at the same time, the first without the new touches and the
-  /// second without the leaving ones. A gesture whose touches all lifted ends in the first at
-  /// the lifted touches' position, every recognizer whose touches are all gone resets, and the
-  /// new touches start afresh in the second (they can be a tap, a swipe, a long press).
-  public func process(_ frame: TouchFrame) {
-    precondition(!delivering, "gesture engine: process called from an action")
-    // A frame lists every touch down: more touches than were down means some began, the only
-    // frames that can mix (one comparison on every other frame).
-    if frame.touches.count > surface.summary.count, let halves = Self.split(frame) {
-      processFrame(halves.leaving)
-      processFrame(halves.landing)
-      return
-    }
-    processFrame(frame)
-  }
-
   /// `process(_:)` for a frame that does not mix leaving and new touches.
-  private func processFrame(_ frame: TouchFrame) {
+  func processFrame(_ frame: TouchFrame) {
     // `advance(to:)`'s quick exit, here: on most frames no deadline is due.
     if frame.time < quietUntil {
       time = max(time, frame.time)

@@ -114,12 +114,15 @@ public class GestureRecognizer {
     guard let region else { return frame.activeTouchCount }
     var active = 0
     for touch in frame.touches {
-      if touch.phase == .began && region.contains(touch.location)
+      if touch.phase == .began && touch.tool == .finger && touch.startSeen
+        && region.contains(touch.location)
         && regionTouches.count < TouchSurface.capacity
       {
         regionTouches.append(touch.id)
       }
-      if !isLeaving(touch.phase) && regionTouches.contains(touch.id) { active += 1 }
+      if !isLeaving(touch.phase) && touch.tool == .finger && regionTouches.contains(touch.id) {
+        active += 1
+      }
     }
     return active
   }

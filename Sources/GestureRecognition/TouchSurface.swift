@@ -31,7 +31,9 @@ struct FrameSummary {
 /// The touches of a surface (or of one region) from frame to frame, and each frame's summary.
 ///
 /// The engine keeps one for all recognizers without a region; a recognizer with a region keeps
-/// its own. The similarity fit q′ ≈ s·R(θ)·p′ over the touches present in both frames is
+/// its own. Only fingers take part: a touch joins when it begins as a finger, and a member
+/// whose tool turns into a palm or a pen counts as cancelled (libinput cancels a touchscreen
+/// touch that becomes `MT_TOOL_PALM`) and never joins again, whatever it turns into later. The similarity fit q′ ≈ s·R(θ)·p′ over the touches present in both frames is
 /// computed here once per frame from running sums, so every recognizer reads it in O(1).
 /// Storage for 16 touches is allocated once, as raw memory the class owns (no array
 /// uniqueness checks in the per-frame loop): updating never allocates.
@@ -117,12 +119,16 @@ final class TouchSurface {
       for t in 0..<touches.count {
         if let owner, !owner.accepts(touches[t]) { continue }
         let id = touches[t].id
-        let phase = touches[t].phase
+        // A palm or a pen is no finger: a member that turns into one is cancelled. A touch
+        // whose start was not seen (down when the device was opened) never joins.
+        let finger = touches[t].tool == .finger && touches[t].startSeen
+        let phase = finger ? touches[t].phase : .cancelled
         let q = touches[t].location
         let terminal = isLeaving(phase)
         let i = index(of: id)
         guard i >= 0 else {
-          if !terminal && count < Self.capacity {
+          // Only a finger that begins joins (a palm that turns back into a finger stays out).
+          if phase == .began && count < Self.capacity {
             (storage + count).initialize(to: Member(id: id, start: q, last: q, leaving: false))
             count += 1
             s.landing.x += q.x

@@ -12,7 +12,10 @@ import TouchInput
 /// `stationary` for those that did not change. Fingers are numbered by the caller and become
 /// touch ids.
 public struct TouchScript: Sendable {
-  private enum Kind: Sendable { case down, move, up, cancel }
+  private enum Kind: Sendable {
+    case down, move, up, cancel
+    case tool(TouchTool)
+  }
   private struct Step: Sendable {
     var time: Microseconds
     var finger: Int
@@ -44,6 +47,13 @@ public struct TouchScript: Sendable {
   public mutating func up(_ finger: Int, at ms: Double) {
     let p = positions[finger] ?? MillimeterPoint(x: 0, y: 0)
     steps.append(Step(time: Self.time(ms), finger: finger, kind: .up, location: p))
+  }
+
+  /// Contact `finger` is reported as `tool` from `ms` milliseconds on (a palm, a pen; by
+  /// default every contact is a finger). Before its landing, it lands as that tool.
+  public mutating func tool(_ finger: Int, _ tool: TouchTool, at ms: Double) {
+    let p = positions[finger] ?? MillimeterPoint(x: 0, y: 0)
+    steps.append(Step(time: Self.time(ms), finger: finger, kind: .tool(tool), location: p))
   }
 
   /// Finger `finger` is cancelled by the input layer at `ms` milliseconds.
@@ -97,6 +107,7 @@ public struct TouchScript: Sendable {
     }
     var frames: [TouchFrame] = []
     var down: [Int: MillimeterPoint] = [:]
+    var tools: [Int: TouchTool] = [:]
     var index = 0
     while index < ordered.count {
       let time = ordered[index].element.time
@@ -108,6 +119,10 @@ public struct TouchScript: Sendable {
         case .move: if phases[step.finger] != .began { phases[step.finger] = .moved }
         case .up: phases[step.finger] = .ended
         case .cancel: phases[step.finger] = .cancelled
+        case .tool(let tool):
+          tools[step.finger] = tool
+          index += 1
+          continue
         }
         down[step.finger] = step.location
         index += 1
@@ -116,7 +131,9 @@ public struct TouchScript: Sendable {
       for finger in down.keys.sorted() {
         guard let location = down[finger] else { continue }
         touches.append(
-          Touch(id: TouchID(finger), phase: phases[finger] ?? .stationary, location: location))
+          Touch(
+            id: TouchID(finger), phase: phases[finger] ?? .stationary, location: location,
+            tool: tools[finger] ?? .finger))
       }
       for (finger, phase) in phases where phase.isTerminal { down[finger] = nil }
       frames.append(TouchFrame(time: time, touches: touches))

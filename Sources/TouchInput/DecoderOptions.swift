@@ -34,6 +34,13 @@ public struct DecoderOptions: Sendable {
   /// Single-touch only: the absolute axes that carry the position, instead of `ABS_X`/`ABS_Y`
   /// (an eGalax controller sends its position on `ABS_Z` and `ABS_RX`).
   public var axisMapping: (x: UInt16, y: UInt16)?
+  /// On a device that reports `ABS_MT_TOUCH_MAJOR` but no `ABS_MT_TOOL_TYPE`, a contact whose
+  /// major axis is longer than this is a palm (nil: never): 30 mm. A fingertip's contact is
+  /// 8-20 mm long (an adult index fingertip is 16-20 mm wide; a thumb pressed flat ~25 mm), a
+  /// resting palm 40 mm or more; libinput's touchpad palm-size threshold is a per-device quirk
+  /// (`AttrPalmSizeThreshold`, device units), so this is the same rule in millimetres. The major
+  /// axis is converted with the X axis' resolution, as the kernel reports it in surface units.
+  public var palmTouchMajor: Millimeters? = 30
 
   /// Creates the default options: no rotation, no calibration, sizes from the device.
   public init() {}

@@ -85,6 +85,36 @@ public enum TouchPhase: UInt8, Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+/// What made a contact, as far as gestures are concerned: a finger, or something finger
+/// gestures leave out (the touch is still reported).
+public enum TouchTool: UInt8, Sendable, Hashable, CustomStringConvertible {
+  /// A finger (`MT_TOOL_FINGER`, or no tool type and a contact no larger than a finger).
+  case finger
+  /// A pen or stylus (`MT_TOOL_PEN`): not a finger.
+  case pen
+  /// A palm: `MT_TOOL_PALM`, or, on a device with no tool type, a touch major axis above the
+  /// palm threshold.
+  case palm
+
+  /// The tool for a kernel `ABS_MT_TOOL_TYPE` value (`MT_TOOL_PEN` 1, `MT_TOOL_PALM` 2; every
+  /// other value, `MT_TOOL_FINGER` 0 and `MT_TOOL_DIAL` 10 included, counts as a finger).
+  public init(kernelToolType value: Int32) {
+    switch value {
+    case 1: self = .pen
+    case 2: self = .palm
+    default: self = .finger
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .finger: "finger"
+    case .pen: "pen"
+    case .palm: "palm"
+    }
+  }
+}
+
 /// One contact in one frame.
 public struct Touch: Sendable, Hashable {
   /// The contact's identity.
@@ -101,11 +131,18 @@ public struct Touch: Sendable, Hashable {
   public var majorAxis: Millimeters?
   /// Tool type (`MT_TOOL_FINGER` 0, `MT_TOOL_PEN` 1, `MT_TOOL_PALM` 2), when reported.
   public var toolType: Int32?
+  /// What the decoder took the contact for in this frame: recognizers follow only fingers.
+  public var tool: TouchTool
+  /// Whether the contact's landing was seen; false for a finger already down when a live
+  /// device was opened (it appears as `began` in the first frame, but its start is unknown,
+  /// so recognizers leave it out).
+  public var startSeen: Bool
 
   /// Creates a contact.
   public init(
     id: TouchID, phase: TouchPhase, location: MillimeterPoint, raw: RawPoint = RawPoint(x: 0, y: 0),
-    pressure: Int32? = nil, majorAxis: Millimeters? = nil, toolType: Int32? = nil
+    pressure: Int32? = nil, majorAxis: Millimeters? = nil, toolType: Int32? = nil,
+    tool: TouchTool = .finger, startSeen: Bool = true
   ) {
     self.id = id
     self.phase = phase
@@ -114,6 +151,8 @@ public struct Touch: Sendable, Hashable {
     self.pressure = pressure
     self.majorAxis = majorAxis
     self.toolType = toolType
+    self.tool = tool
+    self.startSeen = startSeen
   }
 }
 

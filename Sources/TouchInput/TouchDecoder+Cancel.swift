@@ -67,13 +67,34 @@ extension TouchDecoder {
     return emit(at: time)
   }
 
-  /// Ends a `SYN_DROPPED` gap at its `SYN_REPORT`: every touch active at the drop is cancelled.
+  /// Feeds the state a live device was in when it was opened (its slots with a tracking id, as
+  /// libevdev read them), stamped `time` and closed by a `SYN_REPORT`: the touches it begins
+  /// are marked `startSeen == false` (their landing was not seen). Returns whether a frame
+  /// completed (then in `frame`).
+  public mutating func feedState(_ events: [InputEvent], at time: Microseconds) -> Bool {
+    feedingState = true
+    defer { feedingState = false }
+    for var event in events {
+      event.time = time
+      _ = feed(event)
+    }
+    return feed(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
+  }
+
+  /// Ends a `SYN_DROPPED` gap at its `SYN_REPORT`, as libevdev's sync does: the events after
+  /// the drop were discarded, and the touches go on with the state that follows (a touch whose
+  /// tracking id is unchanged moves, one whose slot gets -1 ends, a new id begins a touch).
+  /// Nothing is reported here: values set before the drop stay pending for the next frame.
   mutating func endDrop(at time: Microseconds) -> Bool {
     dropping = false
-    let result = cancelTouches(at: time)
+    // Protocol A: the contacts of the cut frame are incomplete; the next frame resends all.
+    contactCount = 0
+    pendingContact.clear()
+    frameHasContent = false
     warn(
       at: time,
-      "SYN_DROPPED: events were lost; \(result ? frame.touches.count : 0) touches cancelled")
-    return result
+      "SYN_DROPPED: events were lost; the rest of that frame was ignored and the touches "
+        + "continue with the state that follows")
+    return false
   }
 }

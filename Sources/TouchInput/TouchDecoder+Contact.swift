@@ -18,6 +18,11 @@ struct ContactState: Sendable {
   var majorAxis: Millimeters?
   /// The latest tool type, if the device sent one.
   var toolType: Int32?
+  /// The tool the contact is taken for (from the tool type, or from the major axis when the
+  /// device has no tool type).
+  var tool = TouchTool.finger
+  /// Whether the contact's landing was seen (false for state read when a device was opened).
+  var startSeen = true
   /// The position emitted in the last frame, in millimetres.
   var location = MillimeterPoint(x: 0, y: 0)
   /// Whether any value changed since the last `SYN_REPORT`.
@@ -47,7 +52,7 @@ extension TouchDecoder {
     Touch(
       id: TouchID(contact.touchID), phase: phase, location: contact.location, raw: contact.raw,
       pressure: contact.pressure, majorAxis: contact.majorAxis,
-      toolType: contact.toolType)
+      toolType: contact.toolType, tool: contact.tool, startSeen: contact.startSeen)
   }
 
   /// The next touch id; ids count 1, 2, 3, … and are never reused.

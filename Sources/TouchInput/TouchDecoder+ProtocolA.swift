@@ -14,9 +14,12 @@ extension TouchDecoder {
     case AbsCode.mtPressure:
       pendingContact.pressure = value
     case AbsCode.mtTouchMajor:
-      pendingContact.majorAxis = geometry.millimeters(xUnits: value)
+      let major = geometry.millimeters(xUnits: value)
+      pendingContact.majorAxis = major
+      if !declaresToolType { pendingContact.tool = major > palmTouchMajor ? .palm : .finger }
     case AbsCode.mtToolType:
       pendingContact.toolType = value
+      pendingContact.tool = TouchTool(kernelToolType: value)
     default:
       break  // tracking ids (mtk-tpd declares 0..0) are not trusted: identity is by distance
     }

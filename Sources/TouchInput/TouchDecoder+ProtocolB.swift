@@ -36,12 +36,24 @@ extension TouchDecoder {
     case AbsCode.mtPressure:
       slot.pointee.pressure = value
     case AbsCode.mtTouchMajor:
-      slot.pointee.majorAxis = geometry.millimeters(xUnits: value)
+      let major = geometry.millimeters(xUnits: value)
+      slot.pointee.majorAxis = major
+      if !declaresToolType { retool(slot, major > palmTouchMajor ? .palm : .finger) }
     case AbsCode.mtToolType:
       slot.pointee.toolType = value
+      retool(slot, TouchTool(kernelToolType: value))
     default:
       break  // orientation, widths, ABS_MT_TOOL_X/Y, distance: not part of a touch
     }
+  }
+
+  /// Sets the slot's tool; a change completes a frame even if nothing moved (a finger that
+  /// turns into a palm is cancelled at once).
+  private mutating func retool(_ slot: UnsafeMutablePointer<ContactState>, _ tool: TouchTool) {
+    guard tool != slot.pointee.tool else { return }
+    slot.pointee.tool = tool
+    if slot.pointee.touchID != 0 { toolChanged = true }
+    slotsDirty = true
   }
 
   /// `ABS_MT_SLOT`: the slot the next values belong to.
@@ -99,7 +111,8 @@ extension TouchDecoder {
   private mutating func closeSlots(
     _ slots: UnsafeMutablePointer<ContactState>, at time: Microseconds
   ) -> Bool {
-    var changed = !terminal.isEmpty
+    var changed = !terminal.isEmpty || toolChanged
+    toolChanged = false
     var count = terminal.count
     for index in 0..<slotsInUse {
       guard slots[index].trackingID >= 0 else {
@@ -109,6 +122,7 @@ extension TouchDecoder {
       if slots[index].touchID == 0 {
         guard slots[index].hasPosition else { continue }  // Cypress: an id, no position yet
         slots[index].touchID = newTouchID()
+        slots[index].startSeen = !feedingState
         slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
         slots[index].phase = .began
         changed = true

@@ -41,6 +41,7 @@ extension TouchDecoder {
     boxContact.pressure = slots[first].pressure
     boxContact.majorAxis = slots[first].majorAxis
     boxContact.toolType = slots[first].toolType
+    boxContact.tool = slots[first].tool
     guard phase != .stationary else { return false }
     frame.touches.append(touch(boxContact, phase: phase))
     return emit(at: time)

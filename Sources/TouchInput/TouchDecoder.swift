@@ -9,10 +9,10 @@
 /// `SYN_REPORT`'s timestamp, never earlier than the previous frame's.
 ///
 /// Choices made for odd input (each one also noted in `warnings`):
-/// - `SYN_DROPPED`: events up to the next `SYN_REPORT` are dropped; that report cancels every
-///   touch active at the drop. Afterwards nothing resurrects them: a protocol-B slot becomes a
-///   touch again only with a new tracking id, a single-touch contact only with a new button
-///   press; protocol-A contacts reported after the drop begin as new touches.
+/// - `SYN_DROPPED`: events up to the next `SYN_REPORT` are dropped, then decoding goes on with
+///   the state that follows, as libevdev's sync does: a protocol-B touch whose tracking id is
+///   unchanged moves, one whose slot gets -1 ends, a new id begins a touch; protocol-A
+///   contacts are matched to the touches as in any frame; a single-touch contact goes on.
 /// - A protocol-B slot with a tracking id becomes a touch only once it has a position.
 /// - Semi-MT devices report one touch at the centre of the bounding box of their slots.
 /// - Undeclared axes are ignored (one warning per code); positions are clamped to the surface.
@@ -51,6 +51,10 @@ public struct TouchDecoder: ~Copyable, @unchecked Sendable {
   var currentSlot = 0
   var slotsInUse = 0
   var slotsDirty = false
+  /// A touch's tool changed since the last frame (the next report completes a frame).
+  var toolChanged = false
+  /// Touches beginning now were already down when the device was opened (`feedState`).
+  var feedingState = false
   /// Semi-MT: the one touch at the bounding box's centre.
   var boxContact = ContactState()
 
@@ -85,6 +89,10 @@ public struct TouchDecoder: ~Copyable, @unchecked Sendable {
   var eventsSinceReport = 0
   var dropping = false
   let declaredAxes: UInt64
+  /// Whether the device declares `ABS_MT_TOOL_TYPE` (then the tool type alone says palm).
+  let declaresToolType: Bool
+  /// A contact whose major axis exceeds this is a palm, on devices with no tool type (mm).
+  let palmTouchMajor: Millimeters
   var warnedAxes: UInt64 = 0
   var warned: OnceWarnings = []
 
@@ -111,6 +119,8 @@ public struct TouchDecoder: ~Copyable, @unchecked Sendable {
     var axes: UInt64 = 0
     for code in device.absoluteAxes.keys where code < 64 { axes |= 1 << UInt64(code) }
     declaredAxes = axes
+    declaresToolType = device.absoluteAxes[AbsCode.mtToolType] != nil
+    palmTouchMajor = options.palmTouchMajor ?? .infinity
     for note in geometry.notes { warn(at: 0, note) }
     if touchProtocol == .semiMultitouch {
       warn(

@@ -52,6 +52,7 @@ func runLive(_ arguments: ParsedArguments, console: Console, engine: EngineFacto
     pipeline: TracePipeline(
       device: input.device, options: options, settings: settings, console: console,
       path: input.path, engine: engine))
+  sink.pipeline.resume(fingersDown: input.fingersDownAtOpen)
   if let probe = arguments.value("timer-probe") {
     guard let milliseconds = Int(probe), milliseconds > 0 else {
       throw UsageError(message: "--timer-probe expects milliseconds > 0, not '\(probe)'")

@@ -42,7 +42,7 @@ struct SVGPlot: ~Copyable {
     let margin = 6.0
     let totalWidth = width + legendWidth + 3 * margin
     let lineHeight = max(3.5, min(width, height) / 40)
-    let legendLines = Double(recording.gestures.count { $0.state != .changed } + 11)
+    let legendLines = Double(recording.gestures.count { $0.state != .changed } + 12)
     let totalHeight = max(height + 2 * margin + lineHeight * 2, legendLines * lineHeight + margin)
     let origin = recording.origin ?? 0
     let owners = gestureOfTouches()
@@ -114,7 +114,7 @@ struct SVGPlot: ~Copyable {
   private func legend(x: Double, y: Double, lineHeight: Double, origin: Microseconds) -> String {
     var out = "<g class=\"legend\" transform=\"translate(\(n(x)) \(n(y)))\">\n"
     var row = 1.0
-    let kinds: [GestureKind?] = [.tap, .longPress, .swipe, .pan, .pinch, .rotation, nil]
+    let kinds: [GestureKind?] = [.tap, .longPress, .swipe, .pan, .pinch, .rotation, .edgePan, nil]
     for kind in kinds {
       out += "<rect x=\"0\" y=\"\(n((row - 0.8) * lineHeight))\" width=\"\(n(lineHeight * 0.8))\""
       out += " height=\"\(n(lineHeight * 0.8))\" fill=\"\(Self.colour(kind))\"/>"

@@ -21,6 +21,11 @@ struct TouchPrinter {
         out.put(fixed: touch.location.x, places: 2)
         out.put(", \"y\": ")
         out.put(fixed: touch.location.y, places: 2)
+        if touch.tool != .finger {
+          out.put(", \"tool\": \"")
+          out.put(text: touch.tool.description)
+          out.put("\"")
+        }
         out.put("}")
       } else {
         let start = out.count
@@ -35,6 +40,10 @@ struct TouchPrinter {
         out.put(", ")
         out.put(fixed: touch.location.y, places: 2)
         out.put(") mm")
+        if touch.tool != .finger {
+          out.put("  ")
+          out.put(text: touch.tool.description)
+        }
       }
       out.endLine()
     }

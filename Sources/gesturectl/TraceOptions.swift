@@ -8,6 +8,9 @@ let traceOptions: [OptionSpec] = [
   .value("calibration", "MATRIX", "libinput calibration matrix: 6 numbers 'a b c d e f'."),
   .value("axes", "X,Y", "Position axes of a single-touch device, e.g. ABS_Z,ABS_RX."),
   .flag("lenient", "Skip malformed event lines with a warning instead of stopping."),
+  .value(
+    "palm-size", "MM",
+    "A contact whose touch major exceeds MM is a palm (devices with no tool type; default 30)."),
 ]
 
 /// Decoder options from the shared trace options.
@@ -37,6 +40,12 @@ func decoderOptions(from arguments: ParsedArguments) throws(UsageError) -> Decod
         message: "--calibration expects 6 numbers 'a b c d e f' (or 9 ending in 0 0 1)")
     }
     options.calibration = Array(numbers.prefix(6))
+  }
+  if let palm = arguments.value("palm-size") {
+    guard let size = Double(palm), size > 0, size.isFinite else {
+      throw UsageError(message: "--palm-size expects millimetres > 0, like 30, not '\(palm)'")
+    }
+    options.palmTouchMajor = size
   }
   if let axes = arguments.value("axes") {
     let names = axes.split(separator: ",").map(String.init)

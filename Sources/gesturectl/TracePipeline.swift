@@ -71,9 +71,13 @@ struct TracePipeline: ~Copyable {
   private let path: String
   private let touchPrinter: TouchPrinter
   private let engine: GestureEngine?
+  /// Explains why touches are left out of gestures (with `--explain` and gestures).
+  private let exclusions: TouchExclusions?
   /// The time printed as zero.
   let origin = OriginBox()
   private var lastTime: Microseconds = 0
+  /// The fingers already down when a live device was opened, fed before its first event.
+  private var fingersDown: [InputEvent] = []
 
   /// Creates the pipeline for one recording or device.
   init(
@@ -86,6 +90,17 @@ struct TracePipeline: ~Copyable {
     self.path = path
     touchPrinter = TouchPrinter(out: console.out, json: settings.json)
     engine = makeEngine(origin, decoder.geometry)
+    exclusions =
+      settings.explain && engine != nil
+      ? TouchExclusions(
+        out: settings.json ? console.err : console.out, palmTouchMajor: options.palmTouchMajor)
+      : nil
+  }
+
+  /// Notes the fingers already down when a live device was opened: they are decoded before
+  /// the first event, at its time, as touches whose start was not seen.
+  mutating func resume(fingersDown events: [InputEvent]) {
+    fingersDown = events
   }
 
   /// The surface's geometry (size in mm) as the decoder sees it.
@@ -93,7 +108,12 @@ struct TracePipeline: ~Copyable {
 
   /// Feeds one event; `line` names its place in the file for warnings (0 when live).
   mutating func handle(_ event: InputEvent, line: Int) {
-    if origin.time == nil { origin.time = event.time }
+    if origin.time == nil {
+      origin.time = event.time
+      if !fingersDown.isEmpty && decoder.feedState(fingersDown, at: event.time) {
+        deliver(decoder.frame)
+      }
+    }
     lastTime = max(lastTime, event.time)
     // The decoder lends its frame: no reference-count round trip per frame.
     if decoder.feed(event) { deliver(decoder.frame) }
@@ -139,6 +159,7 @@ struct TracePipeline: ~Copyable {
     // Deadlines that passed before this frame fire first, so output stays in time order.
     engine?.advance(to: frame.time)
     if settings.touches { touchPrinter.print(frame, origin: origin.time ?? frame.time) }
+    exclusions?.explain(frame, origin: origin.time ?? frame.time)
     engine?.process(frame)
   }
 

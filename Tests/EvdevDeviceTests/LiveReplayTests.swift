@@ -70,12 +70,16 @@ struct LiveReplayTests {
     })
   func liveEqualsReplay(recording: LiveRecording) throws {
     let events = try Umockdev.eventCount(recording.path)
+    // Around a SYN_DROPPED libevdev drains the cut frame, adds its sync events and discards
+    // the recorded state's repeated tracking ids, so the count differs: stop when idle.
+    let text = try String(contentsOfFile: recording.path, encoding: .utf8)
+    let end =
+      text.contains(" 0000 0003 0000")
+      ? ["--exit-after-idle", "2000"]
+      : ["--max-events", String(events), "--exit-after-idle", "10000"]
     let live = try Umockdev.gesturectl(
       onRecording: recording.path, speed: Self.speed, scriptOptions: deviceOption(recording),
-      [
-        "live", Umockdev.node, "--touches", "--max-events", String(events),
-        "--exit-after-idle", "10000",
-      ] + recording.liveArguments)
+      ["live", Umockdev.node, "--touches"] + end + recording.liveArguments)
     let replay = try runProduct(
       "gesturectl", ["replay", "--touches", recording.path] + recording.arguments)
     #expect(!live.timedOut)

@@ -125,9 +125,15 @@ func stroke(x: Double, y: Double, dx: Double, dy: Double) -> TouchScript {
     let two = run(edgePan(touches: 2...2), s)
     #expect(compact(two.log) == ["edge pan began", "edge pan changed…", "edge pan ended"])
     #expect(two.events.first?.touches == 2)
-    var outside = s
-    outside.move(2, at: 10, x: 30, y: 40)
-    #expect(run(edgePan(touches: 2...2), outside).log.isEmpty)
+    var outside = TouchScript()
+    outside.down(1, at: 0, x: 2, y: 20)
+    outside.down(2, at: 20, x: 30, y: 40)
+    outside.drag(1, to: 30, 20, from: 20, to: 120, every: 25)
+    upAll(&outside, 2, at: 200)
+    let far = run(edgePan(touches: 2...2), outside)
+    #expect(far.log.isEmpty)
+    #expect(
+      far.explained.first == "edge pan failed: landed 20.0 mm from the nearest edge > 5.0 mm band")
     #expect(one.violations.isEmpty && two.violations.isEmpty)
   }
 

@@ -81,4 +81,69 @@ import Testing
       lines.filter { $0["edge"] != nil }.count
         == lines.filter { ($0["gesture"] as? String) == "edgePan" }.count)
   }
+
+  @Test(
+    "palms and pens take part in no gesture; the fingers beside them are recognized",
+    arguments: [
+      (
+        "palm-tool-type",
+        [
+          "tap recognized", "pan began", "swipe recognized", "pan ended", "pan began",
+          "pan cancelled", "tap recognized",
+        ]
+      ),
+      (
+        "palm-touch-major",
+        [
+          "tap recognized", "pan began", "swipe recognized", "pan ended", "longPress began",
+          "longPress ended",
+        ]
+      ),
+    ])
+  func palms(name: String, expected: [String]) throws {
+    #expect(summary(try replay(name)) == expected)
+    let touches = try replay(name, ["--touches", "--no-gestures"])
+    #expect(touches.contains { $0["tool"] as? String == "palm" })
+  }
+
+  @Test("--touches marks palms and pens with one extra key; fingers keep exactly their keys")
+  func toolKey() throws {
+    let lines = try replay("palm-tool-type", ["--touches", "--no-gestures"])
+    let tools = Set(lines.compactMap { $0["tool"] as? String })
+    #expect(tools == ["palm", "pen"])
+    #expect(
+      lines.allSatisfy { Set($0.keys).subtracting(["tool"]) == ["t", "touch", "phase", "x", "y"] })
+  }
+
+  @Test("--explain says why a touch was excluded, with the number")
+  func explainExclusion() throws {
+    let recording = Recording(relativePath: "Recordings/synthetic/palm-touch-major.evemu")
+    let result = try runProduct("gesturectl", ["replay", "--explain", recording.url.path])
+    let excluded = result.stdout.split(separator: "\n").filter { $0.contains("excluded") }
+    #expect(
+      excluded.map { String($0.drop { $0 != "t" }) } == [
+        "touch 1 excluded: touch major 45.0 mm > 30.0 mm (a palm)",
+        "touch 3 excluded: touch major 48.0 mm > 30.0 mm (a palm)",
+        "touch 4 excluded: touch major 44.8 mm > 30.0 mm (a palm)",
+      ])
+  }
+
+  @Test("syn-dropped: one pan and one pinch, each going on through its SYN_DROPPED")
+  func synDropped() throws {
+    let lines = try replay("syn-dropped", ["--touches"])
+    #expect(summary(lines) == ["pan began", "pan ended", "pinch began", "pinch ended"])
+    #expect(!lines.contains { ($0["phase"] as? String) == "cancelled" })
+    #expect(Set(lines.compactMap { $0["touch"] as? Int }) == [1, 2, 3])
+  }
+
+  @Test("--palm-size moves the palm threshold: at 50 mm the 45 mm contact is a finger again")
+  func palmSize() throws {
+    let lines = try replay("palm-touch-major", ["--palm-size", "50", "--touches"])
+    #expect(lines.contains { $0["touch"] as? Int == 3 && $0["tool"] as? String == nil })
+    #expect(!lines.contains { $0["touch"] as? Int == 1 && $0["tool"] != nil })
+    #expect(lines.contains { $0["gesture"] as? String == "longPress" })
+    let bad = try runProduct("gesturectl", ["replay", "--palm-size", "-3", "x.evemu"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("--palm-size expects millimetres > 0"))
+  }
 }

@@ -38,7 +38,7 @@ func checkKernelRules(
       let next = recording.events[min(index + 1, recording.events.count - 1)]
       #expect(next.type == 3 && (0x35...0x39).contains(next.code), "\(label): idle slot switch")
       slot = event.value
-    case (3, 0x35), (3, 0x36), (3, 0x39):
+    case (3, 0x30), (3, 0x35), (3, 0x36), (3, 0x37), (3, 0x39):
       let old = slots[Int(slot)][event.code] ?? (event.code == 0x39 ? -1 : 0)
       #expect(event.value != old, "\(label): unchanged value at event \(index)")
       if event.code == 0x39 && event.value >= 0 && old >= 0 {
@@ -81,6 +81,8 @@ func checkKernelRules(
       "long-press-then-drag", "swipe-left", "swipe-down", "two-finger-swipe-left",
       "three-finger-swipe-up", "slow-pan", "two-finger-pan", "pinch-out", "pinch-in", "rotate-cw",
       "rotate-ccw", "pinch-rotate-pan", "finger-added-during-pan", "carousel-pinch-clamps",
+      "multi-finger-long-press", "edge-pans", "palm-tool-type", "palm-touch-major",
+      "finger-down-at-open",
     ])
   func kernelRules(name: String) throws {
     guard let recording = try record(name) else { return }

@@ -11,7 +11,8 @@ private let requiredScenarios = [
   "carousel-long-press-twice", "carousel-tap-dismiss", "carousel-pinch-clamps",
   "carousel-pan-zoomed",
   "carousel-double-tap-zoom", "carousel-swipe-while-zoomed", "same-frame-retouch",
-  "multi-finger-long-press", "edge-pans",
+  "multi-finger-long-press", "edge-pans", "palm-tool-type", "palm-touch-major",
+  "syn-dropped", "finger-down-at-open",
   // gesturectl run (issue 11)
   "edge-swipe-from-right", "edge-drag-up-right",
 ]

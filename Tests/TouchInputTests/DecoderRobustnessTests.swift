@@ -4,8 +4,8 @@ import TouchInput
 
 @Suite("Decoding bad input: drops, cut-off frames, clocks and absurd values")
 struct DecoderRobustnessTests {
-  @Test("SYN_DROPPED cancels the touches; a slot still held does not resurrect them")
-  func droppedEventsCancelTouches() {
+  @Test("SYN_DROPPED drops the rest of the frame; touches go on with the state that follows")
+  func droppedEventsKeepTouches() {
     let events = script { s in
       s.slot(0); s.trackingID(1); s.x(100); s.y(100)
       s.slot(1); s.trackingID(2); s.x(500); s.y(500)
@@ -27,14 +27,19 @@ struct DecoderRobustnessTests {
     #expect(
       decoded.lines == [
         "1000: 1 began 10.0,10.0; 2 began 50.0,50.0",
-        "2000: 1 cancelled 11.0,10.0; 2 cancelled 50.0,50.0",
-        "5000: 3 began 12.0,20.0",
+        "3000: 1 moved 12.0,10.0; 2 stationary 50.0,50.0",
+        "4000: 1 stationary 12.0,10.0; 2 ended 50.0,50.0",
+        "5000: 1 ended 12.0,10.0; 3 began 12.0,20.0",
         "6000: 3 ended 12.0,20.0",
       ])
-    #expect(decoded.messages == ["SYN_DROPPED: events were lost; 2 touches cancelled"])
+    #expect(
+      decoded.messages == [
+        "SYN_DROPPED: events were lost; the rest of that frame was ignored and the touches "
+          + "continue with the state that follows"
+      ])
   }
 
-  @Test("SYN_DROPPED on protocol A and single-touch: later contacts are new touches")
+  @Test("SYN_DROPPED on protocol A and single-touch: the contacts go on after the drop")
   func droppedEventsOtherProtocols() {
     let contacts = script { s in
       s.contact(100, 100)
@@ -48,8 +53,7 @@ struct DecoderRobustnessTests {
     }
     #expect(
       decode(contacts, device: TestDevice.protocolA(keys: [])).lines == [
-        "1000: 1 began 10.0,10.0", "2000: 1 cancelled 10.0,10.0", "3000: 2 began 12.0,10.0",
-        "4000: 2 ended 12.0,10.0",
+        "1000: 1 began 10.0,10.0", "3000: 1 moved 12.0,10.0", "4000: 1 ended 12.0,10.0",
       ])
     let single = script { s in
       s.btnTouch(1); s.abs(AbsCode.x, 100); s.abs(AbsCode.y, 100)
@@ -63,7 +67,7 @@ struct DecoderRobustnessTests {
     }
     #expect(
       decode(single, device: TestDevice.singleTouch()).lines == [
-        "1000: 1 began 10.0,10.0", "2000: 1 cancelled 10.0,10.0",
+        "1000: 1 began 10.0,10.0", "3000: 1 moved 20.0,10.0", "4000: 1 ended 20.0,10.0",
       ])
   }
 

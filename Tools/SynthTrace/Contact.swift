@@ -61,6 +61,18 @@ struct Contact {
   var tremor: Tremor
   /// How the finger takes over a slot whose finger lifts in the scan where it lands.
   var handover = Handover.newSlot
+  /// The `ABS_MT_TOOL_TYPE` the panel reports (0 finger, 1 pen, 2 palm), on panels with it.
+  var tool: Int32 = 0
+  /// A change of tool type at a time (a finger flattening into a palm), in ms.
+  var toolChange: (at: Milliseconds, to: Int32)?
+  /// The contact's major axis in mm, on panels reporting `ABS_MT_TOUCH_MAJOR`.
+  var majorAxis: Double?
+
+  /// The tool type reported at `t` ms.
+  func toolType(at t: Milliseconds) -> Int32 {
+    if let change = toolChange, t >= change.at { return change.to }
+    return tool
+  }
 
   /// Where the finger is at `t` (land ≤ t ≤ lift), tremor included, in mm.
   func position(at t: Milliseconds) -> MillimeterPoint {

@@ -13,6 +13,21 @@ struct DeviceModel {
   /// The largest Y value (1080 rows).
   static let maximumY: Int32 = 1079
 
+  /// The description written in the recording's header, with the optional `axes`.
+  static func description(with axes: PanelAxes) -> DeviceDescription {
+    var device = description
+    if axes.contains(.toolType) {
+      // MT_TOOL_FINGER 0 … MT_TOOL_PALM 2.
+      device.absoluteAxes[AbsCode.mtToolType] = AbsInfo(minimum: 0, maximum: 2)
+    }
+    if axes.contains(.touchMajor) {
+      // In surface units, as the kernel documents: the X axis' resolution.
+      device.absoluteAxes[AbsCode.mtTouchMajor] = AbsInfo(
+        minimum: 0, maximum: maximumX, resolution: resolution)
+    }
+    return device
+  }
+
   /// The description written in the recording's header.
   static let description: DeviceDescription = {
     let x = AbsInfo(minimum: 0, maximum: maximumX, resolution: resolution)
@@ -37,4 +52,13 @@ struct DeviceModel {
       Int32(min(max(x, 0), Double(maximumX))), Int32(min(max(y, 0), Double(maximumY)))
     )
   }
+}
+
+/// Axes a scenario's panel reports beyond the positions.
+struct PanelAxes: OptionSet, Sendable {
+  let rawValue: UInt8
+  /// `ABS_MT_TOOL_TYPE` (finger, pen, palm).
+  static let toolType = PanelAxes(rawValue: 1)
+  /// `ABS_MT_TOUCH_MAJOR`, with resolution.
+  static let touchMajor = PanelAxes(rawValue: 2)
 }

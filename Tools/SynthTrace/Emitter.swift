@@ -46,11 +46,19 @@ struct Emitter {
   /// Sensor noise added to every sampled position, standard deviation in mm.
   static let noise = 0.03
 
-  /// Creates an emitter scanning at `rate` Hz.
-  init(rate: Double, random: SplitMix64) {
+  /// Times (ms) of kernel buffer overflows still to write, in order (see `writeDropped`).
+  var drops: [Milliseconds] = []
+
+  /// Per slot: the last tool type and touch major written (the kernel starts both at 0 and
+  /// keeps them after a lift).
+  private var slotTool = [Int32](repeating: 0, count: DeviceModel.slotCount)
+  private var slotMajor = [Int32](repeating: 0, count: DeviceModel.slotCount)
+
+  /// Creates an emitter scanning at `rate` Hz for `device`.
+  init(rate: Double, random: SplitMix64, device: DeviceDescription = DeviceModel.description) {
     interval = 1000 / rate
     self.random = random
-    writer = EvemuWriter(device: DeviceModel.description)
+    writer = EvemuWriter(device: device)
   }
 
   /// The next scan time after `t`: one period later, ± 10 %.
@@ -83,6 +91,12 @@ struct Emitter {
     var t = lastScan == nil ? first.land : first.land + interval * random.unit()
     while pending > 0 {
       frameTime = Int64((t * 1000).rounded()) + 1
+      let dropped = drops.first.map { $0 <= t } ?? false
+      if dropped {
+        drops.removeFirst()
+        write(EventType.syn, SynCode.dropped, 0)
+      }
+      let activeBefore = slotTracking.map { $0 >= 0 }
       let before = eventCount
       var lifting: UInt32 = 0
       for slot in 0..<DeviceModel.slotCount where slotContact[slot] >= 0 {
@@ -122,7 +136,13 @@ struct Emitter {
           writeSlot(slot, AbsCode.mtTrackingID, nextTracking)
           nextTracking = (nextTracking + 1) & 0xffff
         }
-        let point = contacts[slotContact[slot]].position(at: t)
+        let contact = contacts[slotContact[slot]]
+        let tool = contact.toolType(at: t)
+        if tool != slotTool[slot] {
+          writeSlot(slot, AbsCode.mtToolType, tool)
+          slotTool[slot] = tool
+        }
+        let point = contact.position(at: t)
         let noisy = MillimeterPoint(
           x: point.x + Self.noise * random.gaussian(), y: point.y + Self.noise * random.gaussian())
         let (x, y) = DeviceModel.units(noisy)
@@ -133,6 +153,13 @@ struct Emitter {
         if y != slotY[slot] {
           writeSlot(slot, AbsCode.mtPositionY, y)
           slotY[slot] = y
+        }
+        if let major = contact.majorAxis {
+          let units = Int32((major * Double(DeviceModel.resolution)).rounded())
+          if units != slotMajor[slot] {
+            writeSlot(slot, AbsCode.mtTouchMajor, units)
+            slotMajor[slot] = units
+          }
         }
       }
       for slot in 0..<DeviceModel.slotCount where lifting & (1 << slot) & ~landed != 0 {
@@ -145,10 +172,11 @@ struct Emitter {
         pending -= 1
       }
       emulatePointer(contacts)
-      if eventCount > before {
+      if eventCount > before || dropped {
         write(EventType.syn, SynCode.report, 0)
         frameCount += 1
       }
+      if dropped { writeState(after: activeBefore) }
       lastScan = t
       t = nextScan(after: t)
       let anyDown = slotContact.contains { $0 >= 0 }
@@ -158,6 +186,25 @@ struct Emitter {
         t = contacts[next].land + interval * random.unit()
       }
     }
+  }
+
+  /// The device's state after a `SYN_DROPPED`, as a recorder that asks the kernel writes it
+  /// (libevdev's sync): one frame at the drop's time with every slot down (`ABS_MT_SLOT`, its
+  /// tracking id, X and Y, even if unchanged) and -1 for each slot that was down before the
+  /// dropped frame and is free now. Readers discard the dropped frame itself (the events
+  /// between `SYN_DROPPED` and its `SYN_REPORT`).
+  private mutating func writeState(after activeBefore: [Bool]) {
+    for slot in 0..<DeviceModel.slotCount {
+      guard slotTracking[slot] >= 0 || activeBefore[slot] else { continue }
+      write(EventType.abs, AbsCode.mtSlot, Int32(slot))
+      currentSlot = slot
+      write(EventType.abs, AbsCode.mtTrackingID, slotTracking[slot])
+      guard slotTracking[slot] >= 0 else { continue }
+      write(EventType.abs, AbsCode.mtPositionX, slotX[slot])
+      write(EventType.abs, AbsCode.mtPositionY, slotY[slot])
+    }
+    write(EventType.syn, SynCode.report, 0)
+    frameCount += 1
   }
 
   /// `BTN_TOUCH` when the first finger lands or the last lifts, and `ABS_X`/`ABS_Y` from the

@@ -18,8 +18,10 @@ func generate(_ scenario: Scenario, seed: UInt64, rate: Double) -> String {
   let streams = randomStreams(seed: seed, name: scenario.name)
   var builder = SessionBuilder(random: streams.builder)
   scenario.build(&builder)
-  var emitter = Emitter(rate: rate, random: streams.emitter)
+  var emitter = Emitter(
+    rate: rate, random: streams.emitter, device: DeviceModel.description(with: scenario.panel))
   emitter.out = emitter.writer.header()
+  emitter.drops = builder.drops.sorted()
   for group in builder.finish() { emitter.emit(group) }
   return emitter.out
 }

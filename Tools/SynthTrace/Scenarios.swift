@@ -7,6 +7,8 @@ struct Scenario: Sendable {
   var name: String
   /// One line saying what the person does.
   var summary: String
+  /// The optional axes of the panel the session is recorded on.
+  var panel: PanelAxes = []
   /// Adds the session's gestures to a builder.
   var build: @Sendable (inout SessionBuilder) -> Void
 }

@@ -15,6 +15,9 @@ struct SessionBuilder {
   var groups: [[Contact]] = []
   /// The contacts of the group being built.
   var current: [Contact] = []
+  /// Times (ms) at which the kernel's buffer overflows: the first scan at or after each is
+  /// written after a `SYN_DROPPED` and followed by the device's state.
+  var drops: [Milliseconds] = []
 
   /// Creates a builder drawing from `random`.
   init(random: SplitMix64) {

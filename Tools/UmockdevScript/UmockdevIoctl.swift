@@ -6,10 +6,20 @@ import TouchInput
 /// every reply has libevdev 1.13's size: `EVIOCGBIT(0)` 8 bytes, `EVIOCGBIT(EV_KEY)` 96,
 /// `EVIOCGBIT(EV_FF)` 16, other bitmasks 8, names 255, `EVIOCGPROP` 8, `EVIOCGKEY` 96,
 /// `EVIOCGLED`/`EVIOCGSW` 8, `EVIOCGABS` 24, `EVIOCGID` 8, `EVIOCGVERSION` 4 and
-/// `EVIOCGMTSLOTS` 1028 (one reply serves every MT code: all slots -1, so none is active).
+/// `EVIOCGMTSLOTS` 1028.
+///
+/// umockdev serves a request from the next matching entry after the last one it served
+/// (wrapping around), so replies that change over time are listed in the order libevdev asks:
+/// one `EVIOCGMTSLOTS` entry per MT code (ascending, as libevdev asks) for the state at open
+/// (`initial`), then for each `SYN_DROPPED` the requests of libevdev 1.13's sync in its order
+/// (`EVIOCGMTSLOTS` per MT code, `EVIOCGKEY`, the `EVIOCGABS` of every non-MT axis, then
+/// `EVIOCGABS(ABS_MT_SLOT)`) with the device's state after the drop.
 enum UmockdevIoctl {
-  /// The file's text for `device` at `node`.
-  static func text(for device: DeviceDescription, node: String) -> String {
+  /// The file's text for `device` at `node`, with the slot state at open and after each drop.
+  static func text(
+    for device: DeviceDescription, node: String, initial: SlotState? = nil,
+    drops: [SlotState] = []
+  ) -> String {
     var lines = ["@DEV \(node)"]
     var typeBits = [UInt8](repeating: 0, count: 8)
     for type in device.supportedCodes.keys { setBit(Int(type), in: &typeBits) }
@@ -42,21 +52,44 @@ enum UmockdevIoctl {
     lines.append("EVIOCGKEY(0) 96 \(hex([UInt8](repeating: 0, count: 96)))")
     lines.append("EVIOCGLED(0) 8 \(hex([UInt8](repeating: 0, count: 8)))")
     lines.append("EVIOCGSW(0) 8 \(hex([UInt8](repeating: 0, count: 8)))")
+    let start = initial ?? SlotState(device: device)
     for code in device.absoluteAxes.keys.sorted() {
-      guard let axis = device.absoluteAxes[code] else { continue }
-      var data: [UInt8] = []
-      for value in [0, axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution] {
-        appendLittleEndian(UInt32(bitPattern: value), bytes: 4, to: &data)
-      }
-      lines.append("EVIOCGABS(\(code)) 0 \(hex(data))")
+      lines.append(absLine(device, code, value: code == AbsCode.mtSlot ? start.slot : 0))
     }
-    if device.slotCount > 0 {
-      var slots: [UInt8] = []
-      appendLittleEndian(UInt32(AbsCode.mtTrackingID), bytes: 4, to: &slots)
-      for _ in 0..<256 { appendLittleEndian(UInt32.max, bytes: 4, to: &slots) }
-      lines.append("EVIOCGMTSLOTS(0) 0 \(hex(slots))")
+    guard device.slotCount > 0 else { return lines.joined(separator: "\n") + "\n" }
+    lines += slotLines(device, start)
+    for state in drops {
+      // libevdev's sync_state: the slots, the keys, the non-MT axes, then the current slot.
+      lines += slotLines(device, state)
+      lines.append("EVIOCGKEY(0) 96 \(hex([UInt8](repeating: 0, count: 96)))")
+      for code in device.absoluteAxes.keys.sorted() where code < AbsCode.mtSlot || code > 0x3d {
+        lines.append(absLine(device, code, value: 0))
+      }
+      lines.append(absLine(device, AbsCode.mtSlot, value: state.slot))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `EVIOCGABS(code)` entry: `value`, then the axis' range, fuzz, flat and resolution.
+  private static func absLine(_ device: DeviceDescription, _ code: UInt16, value: Int32) -> String {
+    let axis = device.absoluteAxes[code] ?? AbsInfo(minimum: 0, maximum: 0)
+    var data: [UInt8] = []
+    for number in [value, axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution] {
+      appendLittleEndian(UInt32(bitPattern: number), bytes: 4, to: &data)
+    }
+    return "EVIOCGABS(\(code)) 0 \(hex(data))"
+  }
+
+  /// One `EVIOCGMTSLOTS(0)` entry per MT code: the code, then its value in each of 256 slots.
+  private static func slotLines(_ device: DeviceDescription, _ state: SlotState) -> [String] {
+    SlotState.codes(of: device).map { code in
+      var data: [UInt8] = []
+      appendLittleEndian(UInt32(code), bytes: 4, to: &data)
+      for value in state.values[code] ?? [] {
+        appendLittleEndian(UInt32(bitPattern: value), bytes: 4, to: &data)
+      }
+      return "EVIOCGMTSLOTS(0) 0 \(hex(data))"
+    }
   }
 
   private static func setBit(_ bit: Int, in bytes: inout [UInt8]) {

@@ -13,6 +13,10 @@ struct Pacing {
   /// each go to umockdev-run over a socket) before it reads; blocks that pile up beyond 4095
   /// bytes are read with an `input_event` split in two, and libevdev fails with `EINVAL`.
   var startDelay: Int = 250
+  /// The least delay after a block holding `SYN_DROPPED`, in milliseconds: libevdev's sync
+  /// first discards everything already readable (`drain_events`), so the frames after the drop
+  /// must not arrive before the reader has synced, however busy the machine.
+  var afterDrop: Int = 250
 }
 
 /// Encodes events as an umockdev script: one `r DELAY DATA` line per frame.
@@ -40,6 +44,7 @@ struct UmockdevScript {
     guard let first = frames.first else { return }
     if Self.startsWithSpace(events[first.lowerBound], shift: 0) { shift = 1_000_000 }
     var blocks: [(time: Microseconds, data: [UInt8])] = []
+    var dropBlocks = Set<Int>()
     for frame in frames {
       var data: [UInt8] = []
       data.reserveCapacity(frame.count * 24)
@@ -52,6 +57,9 @@ struct UmockdevScript {
       } else {
         blocks.append((time, data))
       }
+      if events[frame].contains(where: { $0.type == EventType.syn && $0.code == SynCode.dropped }) {
+        dropBlocks.insert(blocks.count - 1)
+      }
     }
     var elapsed = 0  // milliseconds of delay written so far, after the start delay
     let start = blocks[0].time
@@ -61,7 +69,9 @@ struct UmockdevScript {
       if index == 0 {
         delay = max(1, pacing.startDelay)
       } else {
-        delay = max(pacing.minimumDelay, Int((target - Double(elapsed)).rounded()))
+        delay = max(
+          dropBlocks.contains(index - 1) ? pacing.afterDrop : pacing.minimumDelay,
+          Int((target - Double(elapsed)).rounded()))
         elapsed += delay
       }
       bytes += Array("r \(delay) ".utf8)

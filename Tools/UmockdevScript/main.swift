@@ -7,13 +7,17 @@ import TouchInput
 let usage = """
   usage: umockdev-script RECORDING [--device DESC] -o PREFIX [--node /dev/input/event5]
                          [--speed FACTOR] [--min-delay-ms MS] [--start-delay-ms START]
-                         [--real-time]
+                         [--real-time] [--initial-slot SLOT:ID:X:Y]... [--first-frame-as-state]
          umockdev-script --keyboard -o PREFIX [--node /dev/input/event5]
 
   Writes PREFIX.umockdev (udev view), PREFIX.ioctl (EVIOCG* replies) and PREFIX.script (the
   events, one block per frame, paced by the recording's gaps / FACTOR, at least MS apart,
   the first block START ms after the node is opened; default: FACTOR 1, MS 1, START 250).
-  --real-time is FACTOR 1. --keyboard writes a keyboard instead.
+  --real-time is FACTOR 1. --keyboard writes a keyboard instead. --initial-slot puts a finger
+  (tracking id ID at raw X, Y) in SLOT when the node is opened; --first-frame-as-state makes
+  the recording's first frame the state at open instead of events (its fingers are down
+  before the program starts). After each SYN_DROPPED, the
+  sync replies give the state of the frame that follows the drop's SYN_REPORT.
   """
 
 struct Options {
@@ -23,6 +27,10 @@ struct Options {
   var node = "/dev/input/event5"
   var pacing = Pacing()
   var keyboard = false
+  /// Fingers down when the node is opened: slot, tracking id, raw X and Y.
+  var initialSlots: [(slot: Int, id: Int32, x: Int32, y: Int32)] = []
+  /// The first frame is the state at open, not events.
+  var firstFrameAsState = false
 }
 
 func fail(_ message: String) -> Never {
@@ -57,6 +65,13 @@ func parse(_ arguments: [String]) -> Options {
       options.pacing.minimumDelay = delay
     case "--real-time": options.pacing.speed = 1
     case "--keyboard": options.keyboard = true
+    case "--first-frame-as-state": options.firstFrameAsState = true
+    case "--initial-slot":
+      let parts = value(argument).split(separator: ":").compactMap { Int32($0) }
+      guard parts.count == 4, parts[0] >= 0, parts[1] >= 0 else {
+        fail("--initial-slot wants SLOT:ID:X:Y")
+      }
+      options.initialSlots.append((Int(parts[0]), parts[1], parts[2], parts[3]))
     case "-h", "--help":
       print(usage)
       exit(0)
@@ -92,9 +107,28 @@ if !options.keyboard {
     fail("\(error)")
   }
 }
+var initial = SlotState(device: device)
+if options.firstFrameAsState, let end = events.firstIndex(where: { $0.type == EventType.syn }) {
+  for event in events[...end] where event.type == EventType.abs {
+    if event.code == AbsCode.mtSlot {
+      initial.slot = event.value
+    } else {
+      initial.set(event.code, slot: Int(initial.slot), to: event.value)
+    }
+  }
+  events.removeFirst(end + 1)
+}
 let script = UmockdevScript(events: events, pacing: options.pacing)
 write(Array(UmockdevDevice.text(for: device, node: options.node).utf8), to: prefix + ".umockdev")
-write(Array(UmockdevIoctl.text(for: device, node: options.node).utf8), to: prefix + ".ioctl")
+for finger in options.initialSlots {
+  initial.set(AbsCode.mtTrackingID, slot: finger.slot, to: finger.id)
+  initial.set(AbsCode.mtPositionX, slot: finger.slot, to: finger.x)
+  initial.set(AbsCode.mtPositionY, slot: finger.slot, to: finger.y)
+}
+let ioctl = UmockdevIoctl.text(
+  for: device, node: options.node, initial: initial,
+  drops: SlotState.afterDrops(in: events, device: device))
+write(Array(ioctl.utf8), to: prefix + ".ioctl")
 write(script.bytes, to: prefix + ".script")
 var summary =
   "\(prefix).{umockdev,ioctl,script}: \(events.count) events in \(script.blockCount) blocks"

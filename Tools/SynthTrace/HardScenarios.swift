@@ -60,9 +60,105 @@ let hardScenarios: [Scenario] = [
     builder.move(
       [mm(3, 30)], translation: mm(0, 70), duration: 1300, holdBefore: 60, holdAfter: 100)
   },
+  Scenario(
+    name: "palm-tool-type",
+    summary:
+      "a panel with ABS_MT_TOOL_TYPE: a tap and a swipe while a palm rests, a palm brushing"
+      + " across, a pan whose finger flattens into a palm, a pen stroke beside a tap",
+    panel: .toolType
+  ) { builder in
+    let t0 = builder.now
+    builder.press(at: mm(50, 100), hold: 1600)
+    builder.setLast { $0.tool = 2 }
+    builder.now = t0 + 300
+    builder.tap(at: mm(150, 40))
+    builder.now = t0 + 900
+    builder.swipe(.left)
+    builder.now = t0 + 1600
+    builder.pause()
+    builder.move(
+      [mm(40, 70)], translation: mm(90, 10), duration: 500, holdBefore: 80, holdAfter: 80)
+    builder.setLast { $0.tool = 2 }
+    builder.pause()
+    let t1 = builder.now
+    builder.move(
+      [mm(60, 60)], translation: mm(80, 0), duration: 1000, holdBefore: 100, holdAfter: 100)
+    builder.setLast { $0.toolChange = (t1 + 700, 2) }
+    builder.pause()
+    let t2 = builder.now
+    builder.move(
+      [mm(40, 40)], translation: mm(70, 30), duration: 400, holdBefore: 50, holdAfter: 50)
+    builder.setLast { $0.tool = 1 }
+    builder.now = t2 + 150
+    builder.tap(at: mm(180, 110))
+    builder.now = max(builder.now, t2 + 500)
+  },
+  Scenario(
+    name: "palm-touch-major",
+    summary:
+      "a panel with ABS_MT_TOUCH_MAJOR and no tool type: a resting palm (45 mm) with a tap, a"
+      + " palm brushing across, a swipe while a palm rests, a finger (9 mm) held still",
+    panel: .touchMajor
+  ) { builder in
+    let t0 = builder.now
+    builder.press(at: mm(60, 100), hold: 1300)
+    builder.setLast { $0.majorAxis = 45 }
+    builder.now = t0 + 600
+    builder.tap(at: mm(160, 40))
+    builder.setLast { $0.majorAxis = 9 }
+    builder.now = t0 + 1300
+    builder.pause()
+    builder.move(
+      [mm(40, 70)], translation: mm(90, 10), duration: 450, holdBefore: 80, holdAfter: 80)
+    builder.setLast { $0.majorAxis = 48 }
+    builder.pause()
+    let t1 = builder.now
+    builder.press(at: mm(50, 110), hold: 1000)
+    builder.setLast { $0.majorAxis = 44.8 }
+    builder.now = t1 + 300
+    builder.swipe(.up)
+    builder.setLast { $0.majorAxis = 10 }
+    builder.now = t1 + 1000
+    builder.pause()
+    builder.press(at: mm(120, 60), hold: 800)
+    builder.setLast { $0.majorAxis = 9 }
+  },
+  Scenario(
+    name: "syn-dropped",
+    summary:
+      "the kernel's buffer overflows (SYN_DROPPED, then the device's state) in the middle of a"
+      + " one-finger pan and in the middle of a two-finger pinch"
+  ) { builder in
+    let t0 = builder.now
+    builder.stroke(
+      around: mm(60, 60), translation: mm(90, 10), duration: 1000, holdBefore: 100,
+      holdAfter: 100)
+    builder.drops.append(t0 + 600)
+    builder.pause()
+    let t1 = builder.now
+    builder.pinch(from: 35, to: 85, duration: 800)
+    builder.drops.append(t1 + 500)
+  },
+  Scenario(
+    name: "finger-down-at-open",
+    summary:
+      "a finger lands in the first frame, rests 800 ms, drifts 20 mm and lifts; then a tap (live"
+      + " tests open the device after the first frame, with that finger already down)"
+  ) { builder in
+    builder.move(
+      [mm(100, 60)], translation: mm(20, 2), duration: 250, holdBefore: 800, holdAfter: 100)
+    builder.pause()
+    builder.tap(at: mm(40, 40))
+  },
 ]
 
 extension SessionBuilder {
+  /// Changes the contact added last (a palm, a pen: what the panel reports about it).
+  mutating func setLast(_ change: (inout Contact) -> Void) {
+    guard !current.isEmpty else { return }
+    change(&current[current.count - 1])
+  }
+
   /// Adds the gesture `then` of a finger landing at `point` in the scan where the previous
   /// gesture's last finger lifts (at `now`), taking over that finger's slot as `handover` says.
   mutating func retouch(
