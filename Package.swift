@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
     .library(name: "ImageCarousel", targets: ["ImageCarousel"]),
     .library(name: "EvdevDevice", targets: ["EvdevDevice"]),
+    .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
     .executable(name: "gesturectl", targets: ["gesturectl"]),
   ],
   targets: [
@@ -17,18 +18,28 @@ let package = Package(
       pkgConfig: "libevdev",
       providers: [.apt(["libevdev-dev"])]
     ),
+    .systemLibrary(
+      name: "CLibudev",
+      pkgConfig: "libudev",
+      providers: [.apt(["libudev-dev"])]
+    ),
 
     // MARK: Libraries
     // libm: `squareRoot()` lowers to `sqrt`, which Linux keeps outside the C library.
     .target(name: "TouchInput", linkerSettings: [.linkedLibrary("m")]),
-    .target(name: "EvdevDevice", dependencies: ["CLibevdev", "TouchInput"]),
+    .target(name: "EvdevDevice", dependencies: ["CLibevdev", "CLibudev", "TouchInput"]),
+    // The daemon (`gesturectl run`): bindings grammar, matching, actions, devices and hotplug.
+    .target(
+      name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "EvdevDevice"]),
     .target(name: "GestureRecognition", dependencies: ["TouchInput"]),
     .target(name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput"]),
 
     // MARK: The command-line tool
     .executableTarget(
       name: "gesturectl",
-      dependencies: ["TouchInput", "EvdevDevice", "GestureRecognition", "ImageCarousel"]
+      dependencies: [
+        "TouchInput", "EvdevDevice", "GestureRecognition", "ImageCarousel", "GestureDaemon",
+      ]
     ),
 
     // MARK: Tools
@@ -54,5 +65,9 @@ let package = Package(
     .testTarget(name: "ImageCarouselTests", dependencies: ["ImageCarousel", "GestureTestSupport"]),
     .testTarget(name: "EvdevDeviceTests", dependencies: ["EvdevDevice", "TouchInput", "GestureTestSupport"]),
     .testTarget(name: "GesturectlTests", dependencies: ["TouchInput", "GestureTestSupport"]),
+    .testTarget(
+      name: "GestureDaemonTests",
+      dependencies: ["GestureDaemon", "GestureRecognition", "TouchInput", "GestureTestSupport"]
+    ),
   ]
 )

@@ -44,6 +44,10 @@ public final class EvdevInput {
 
   private let handle: LibevdevHandle
 
+  /// The open node's file descriptor, for a caller polling several devices at once (read it
+  /// only through `readAvailable(into:)`).
+  public var descriptor: Int32 { handle.fd }
+
   private init(handle: LibevdevHandle, usesMonotonicClock: Bool) {
     self.handle = handle
     self.path = handle.path
@@ -66,6 +70,12 @@ public final class EvdevInput {
     if grab { try handle.grab() }
     return EvdevInput(handle: handle, usesMonotonicClock: monotonic)
   }
+
+  /// Takes exclusive access (`EVIOCGRAB`) to a device already open, so no one else sees its
+  /// events (for a caller that decides after reading the device's name).
+  ///
+  /// - Throws: `EvdevError` naming `libevdev_grab`.
+  public func grab() throws(EvdevError) { try handle.grab() }
 
   /// Reads every queued event and appends it to `events`, without blocking.
   ///

@@ -38,6 +38,8 @@ struct ParsedArguments {
   var flags: Set<String> = []
   /// Option values by long name; the last one wins.
   var values: [String: String] = [:]
+  /// Every value of each option, in order (for options that may be repeated, such as `-g`).
+  var allValues: [String: [String]] = [:]
   /// Positional arguments in order.
   var positionals: [String] = []
 
@@ -103,8 +105,10 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
     }
     if let inlineValue {
       parsed.values[spec.name] = inlineValue
+      parsed.allValues[spec.name, default: []].append(inlineValue)
     } else if index < arguments.count {
       parsed.values[spec.name] = arguments[index]
+      parsed.allValues[spec.name, default: []].append(arguments[index])
       index += 1
     } else {
       throw UsageError(message: "option '--\(spec.name)' needs a value (\(spec.valueName ?? ""))")

@@ -13,6 +13,8 @@ private let requiredScenarios = [
   "carousel-double-tap-zoom", "carousel-swipe-while-zoomed", "same-frame-retouch",
   "multi-finger-long-press", "edge-pans", "palm-tool-type", "palm-touch-major",
   "syn-dropped", "finger-down-at-open",
+  // gesturectl run (issue 11)
+  "edge-swipe-from-right", "edge-drag-up-right",
 ]
 
 /// The command line of `synth-trace`: listing, determinism, files and errors.

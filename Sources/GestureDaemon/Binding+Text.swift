@@ -1,0 +1,92 @@
+import GestureRecognition
+import TouchInput
+
+extension Binding {
+  /// The binding in the file grammar with every parameter explicit (defaults written out), so
+  /// that parsing the text gives the same binding back; lisgd bindings come out translated.
+  public var normalizedText: String {
+    var words = [gesture.keyword] + gesture.parameterWords
+    switch trigger {
+    case .recognize: words.append("on=recognize")
+    case .begin: words.append("on=begin")
+    case .end: words.append("on=end")
+    case .every(let step):
+      switch gesture {
+      case .pan, .edgePan: words.append("every=\(BindingsValues.format(step))mm")
+      case .rotation: words.append("every=\(BindingsValues.format(step))deg")
+      default: words.append("every=\(BindingsValues.format(step))")
+      }
+    }
+    if let device { words.append("device=" + device) }
+    if let region {
+      let sides = [region.x, region.y, region.width, region.height].map(BindingsValues.format)
+      words.append("region=" + sides.joined(separator: ","))
+    }
+    switch action {
+    case .argv(let argv): words += ["run"] + argv
+    case .shell(let script): words += ["shell", script]
+    }
+    return words.map(quoteWord).joined(separator: " ")
+  }
+}
+
+extension BindingGesture {
+  /// The gesture's own `key=value` words, defaults included, in a fixed order.
+  var parameterWords: [String] {
+    func direction(_ value: SwipeDirection?) -> String {
+      "direction=" + (value.map(BindingsValues.name(of:)) ?? "any")
+    }
+    func distance(_ range: DistanceRange) -> String {
+      var text = "distance=" + BindingsValues.format(range.minimum)
+      if let maximum = range.maximum { text += ".." + BindingsValues.format(maximum) }
+      return text
+    }
+    switch self {
+    case .tap(let taps, let fingers): return ["taps=\(taps)", "fingers=\(fingers)"]
+    case .longPress(let fingers): return ["fingers=\(fingers)"]
+    case .swipe(let value, let fingers): return [direction(value), "fingers=\(fingers)"]
+    case .pan(let value, let fingers, let range):
+      return [direction(value), "fingers=\(fingers)", distance(range)]
+    case .edgePan(let edge, let value, let fingers, let range):
+      return [
+        "edge=" + (edge?.rawValue ?? "none"), direction(value), "fingers=\(fingers)",
+        distance(range),
+      ]
+    case .pinch(let outward, let scale):
+      return [outward ? "direction=out" : "direction=in", "scale=\(BindingsValues.format(scale))"]
+    case .rotation(let clockwise, let degrees):
+      return [
+        clockwise ? "direction=cw" : "direction=ccw", "angle=\(BindingsValues.format(degrees))deg",
+      ]
+    }
+  }
+}
+
+extension DeviceRule {
+  /// The rule in the file grammar.
+  public var normalizedText: String {
+    var words = ["device"]
+    switch match {
+    case .name(let glob): words.append("name=" + glob)
+    case .path(let glob): words.append("path=" + glob)
+    }
+    if let rotation { words.append("rotation=\(rotation.rawValue)") }
+    if let size {
+      words.append(
+        "size=\(BindingsValues.format(size.width))x\(BindingsValues.format(size.height))")
+    }
+    if let calibration {
+      words.append("calibration=" + calibration.map(BindingsValues.format).joined(separator: ","))
+    }
+    if grab { words.append("grab") }
+    if ignore { words.append("ignore") }
+    return words.map(quoteWord).joined(separator: " ")
+  }
+}
+
+extension BindingsConfiguration {
+  /// Every device rule, then every binding, one normalized line each.
+  public var normalizedText: String {
+    (devices.map(\.normalizedText) + bindings.map(\.normalizedText)).map { $0 + "\n" }.joined()
+  }
+}

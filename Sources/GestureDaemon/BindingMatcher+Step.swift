@@ -1,0 +1,164 @@
+import GestureRecognition
+import TouchInput
+
+extension BindingMatcher {
+  /// cos 30°: a stroke matches a side (left, right, up, down) within ±30° of it.
+  static let cardinalCosine = 0.866_025_403_784_438_6
+  /// cos 15°: a stroke matches a diagonal within ±15° of it (lisgd's `-r` default).
+  static let diagonalCosine = 0.965_925_826_289_068_3
+
+  /// Decides whether `binding` fires for this event of its continuous gesture.
+  func step(_ index: Int, _ binding: Binding, _ event: GestureEvent, _ track: inout Track)
+    -> Firing?
+  {
+    let fingers = binding.gesture.fingers
+    let live = event.state == .began || event.state == .changed
+    let fingersMatch = fingers.map { $0 == event.touches } ?? true
+    let measure = progress(binding.gesture, event)
+    switch binding.trigger {
+    case .begin:
+      guard event.state == .began, fingersMatch, measure.inDirection else { return nil }
+      return firing(index, binding, event, track, repeatCount: nil)
+    case .recognize:
+      guard live, fingersMatch, measure.inDirection, !track.fired.contains(index),
+        measure.value >= threshold(binding.gesture).minimum
+      else { return nil }
+      track.fired.insert(index)
+      return firing(index, binding, event, track, repeatCount: nil)
+    case .end:
+      let limits = threshold(binding.gesture)
+      guard event.state == .ended, fingers.map({ $0 == track.maximumTouches }) ?? true,
+        measure.inDirection, measure.value >= limits.minimum,
+        measure.value < limits.maximum ?? .infinity
+      else { return nil }
+      return firing(index, binding, event, track, repeatCount: nil)
+    case .every(let size):
+      guard live, fingersMatch else { return nil }
+      let stride = repeatStride(binding.gesture, size)
+      var entry = track.marks[index] ?? (mark: 0, count: 0)
+      defer { track.marks[index] = entry }
+      if measure.value < entry.mark { entry.mark = measure.value }
+      let steps = ((measure.value - entry.mark) / stride).rounded(.down)
+      guard steps >= 1 else { return nil }
+      entry.mark += steps * stride
+      entry.count += 1
+      return firing(index, binding, event, track, repeatCount: entry.count)
+    }
+  }
+
+  /// How far the gesture has gone in the binding's direction (mm, log-scale, degrees), and
+  /// whether it is heading that way (within the direction's sector; for pinch and rotation,
+  /// on the right side of 1 and 0).
+  func progress(_ gesture: BindingGesture, _ event: GestureEvent) -> (
+    value: Double, inDirection: Bool
+  ) {
+    switch gesture {
+    case .pan(let direction, _, _), .edgePan(_, let direction, _, _):
+      let t = event.translation ?? PlaneVector(dx: 0, dy: 0)
+      let length = t.length
+      guard let direction else { return (length, true) }
+      let unit = direction.unitVector
+      let along = t.dx * unit.dx + t.dy * unit.dy
+      let isDiagonal = unit.dx != 0 && unit.dy != 0
+      let cosine = isDiagonal ? Self.diagonalCosine : Self.cardinalCosine
+      return (along, length > 0 && along >= cosine * length)
+    case .pinch(let outward, _):
+      let value = naturalLog(event.scale ?? 1) * (outward ? 1 : -1)
+      return (value, value > 0)
+    case .rotation(let clockwise, _):
+      let value = (event.rotation ?? 0) * 180 / Double.pi * (clockwise ? 1 : -1)
+      return (value, value > 0)
+    case .longPress, .tap, .swipe:
+      return (0, true)
+    }
+  }
+
+  /// The threshold the progress must reach, and the bound it must stay below at the end.
+  func threshold(_ gesture: BindingGesture) -> (minimum: Double, maximum: Double?) {
+    switch gesture {
+    case .pan(let direction, _, let range), .edgePan(_, let direction, _, let range):
+      let extent = self.extent(along: direction)
+      return (
+        range.minimum.resolved(extent: extent), range.maximum.map { $0.resolved(extent: extent) }
+      )
+    case .pinch(_, let scale): return (naturalLog(scale), nil)
+    case .rotation(_, let degrees): return (degrees, nil)
+    case .longPress, .tap, .swipe: return (0, nil)
+    }
+  }
+
+  /// The surface's extent along a direction: the width for left and right, the height for up
+  /// and down, the shorter side for diagonals and any direction.
+  func extent(along direction: SwipeDirection?) -> Millimeters {
+    switch direction {
+    case .left?, .right?: device.width
+    case .up?, .down?: device.height
+    default: min(device.width, device.height)
+    }
+  }
+
+  /// One `every=` step in progress units.
+  func repeatStride(_ gesture: BindingGesture, _ size: Double) -> Double {
+    if case .pinch = gesture { return naturalLog(size) }
+    return size
+  }
+
+  /// The firing of binding `index` with the gesture's values.
+  func firing(
+    _ index: Int, _ binding: Binding, _ event: GestureEvent, _ track: Track?, repeatCount: Int?
+  ) -> Firing {
+    var variables: [(String, String)] = [
+      ("KIND", binding.gesture.keyword), ("STATE", event.state.description),
+      ("FINGERS", String(event.touches)), ("X", fixed(event.location.x, places: 2)),
+      ("Y", fixed(event.location.y, places: 2)), ("TIME", seconds(event.time)),
+    ]
+    if let taps = event.taps { variables.append(("TAPS", String(taps))) }
+    if let direction = directionName(binding.gesture, event) {
+      variables.append(("DIRECTION", direction))
+    }
+    if case .edgePan(let edge, _, _, _) = binding.gesture {
+      variables.append(("EDGE", edge?.rawValue ?? "none"))
+    }
+    if let track {
+      variables.append(("START_X", fixed(track.start.x, places: 2)))
+      variables.append(("START_Y", fixed(track.start.y, places: 2)))
+    }
+    if let translation = event.translation {
+      variables.append(("DX", fixed(translation.dx, places: 2)))
+      variables.append(("DY", fixed(translation.dy, places: 2)))
+      variables.append(("DISTANCE", fixed(progress(binding.gesture, event).value, places: 2)))
+    }
+    if let scale = event.scale { variables.append(("SCALE", fixed(scale, places: 3))) }
+    if let rotation = event.rotation {
+      variables.append(("ROTATION", fixed(rotation * 180 / Double.pi, places: 1)))
+    }
+    if let repeatCount { variables.append(("REPEAT", String(repeatCount))) }
+    variables += [("DEVICE", device.name), ("DEVICE_NODE", device.node)]
+    variables.append(("BINDING_LINE", String(binding.line)))
+    return Firing(
+      index: index, binding: binding, environment: variables.map { "GESTURE_\($0.0)=\($0.1)" })
+  }
+
+  private func directionName(_ gesture: BindingGesture, _ event: GestureEvent) -> String? {
+    switch gesture {
+    case .swipe: event.direction.map(BindingsValues.name(of:))
+    case .pan(let direction, _, _), .edgePan(_, let direction, _, _):
+      direction.map(BindingsValues.name(of:)) ?? "any"
+    case .pinch(let outward, _): outward ? "out" : "in"
+    case .rotation(let clockwise, _): clockwise ? "cw" : "ccw"
+    case .tap, .longPress: nil
+    }
+  }
+}
+
+extension BindingGesture {
+  /// The finger count the binding asks for, if it asks for one.
+  var fingers: Int? {
+    switch self {
+    case .tap(_, let fingers), .longPress(let fingers), .swipe(_, let fingers),
+      .pan(_, let fingers, _), .edgePan(_, _, let fingers, _):
+      fingers
+    case .pinch, .rotation: nil
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import GestureRecognition
+import TouchInput
+
+/// The device a matcher serves: what bindings may filter on and commands are told.
+public struct MatchedDevice: Sendable, Hashable {
+  /// The device's name (`EVIOCGNAME`).
+  public var name: String
+  /// Its node, `/dev/input/eventN`.
+  public var node: String
+  /// The surface width in millimetres, as the user sees it (after rotation).
+  public var width: Millimeters
+  /// The surface height in millimetres.
+  public var height: Millimeters
+
+  /// Creates a description.
+  public init(name: String, node: String, width: Millimeters, height: Millimeters) {
+    self.name = name
+    self.node = node
+    self.width = width
+    self.height = height
+  }
+}
+
+/// One command to run: which binding fired and the values it is told.
+public struct Firing: Sendable, Hashable {
+  /// The index of the binding in the configuration.
+  public var index: Int
+  /// The binding.
+  public var binding: Binding
+  /// `GESTURE_*` variables, `NAME=value`, in a fixed order.
+  public var environment: [String]
+}
+
+/// Matches one device's gesture events to the bindings and says which fire (see
+/// Docs/gesturectl-run.md for the rules).
+///
+/// Discrete gestures (tap, swipe) fire when recognized. A continuous gesture (long press,
+/// pan, edge pan, pinch, rotation) is tracked from `began`: `on=recognize` fires once when
+/// its threshold is first reached, `on=begin` at `began`, `on=end` at `ended` if the final
+/// values match (a cancelled gesture fires nothing), and `every=STEP` each time the value
+/// moves another STEP in the binding's direction (moving back lowers the mark, so the
+/// opposite binding counts from the turning point).
+public final class BindingMatcher {
+  /// Width of the band along each side in which an edge pan must start: 5 mm (lisgd's 50 px
+  /// edge band on a PinePhone's 0.094 mm/px panel is 4.7 mm; GNOME Shell uses 20 px).
+  public static let edgeBand: Millimeters = 5
+
+  /// The device whose events this matcher sees.
+  let device: MatchedDevice
+  /// The bindings this device uses, with their index in the configuration.
+  let bindings: [(index: Int, binding: Binding)]
+  private var tracks: [ObjectIdentifier: Track] = [:]
+
+  /// The state of one continuous gesture.
+  struct Track {
+    /// Where it started (mm).
+    var start: MillimeterPoint
+    /// The edges and corners whose band holds the start.
+    var edges: Set<SurfaceEdge>
+    /// Whether an edge-pan binding matched on the pan (along an edge, from a corner) owns this
+    /// gesture, so plain pan bindings stay quiet (inward edge pans have their own recognizer,
+    /// which the pan must wait for).
+    var edgeClaimed: Bool
+    /// Bindings that fired `on=recognize` already.
+    var fired: Set<Int> = []
+    /// The repeat mark of `every=` bindings, and how many times each fired.
+    var marks: [Int: (mark: Double, count: Int)] = [:]
+    /// The most touches seen.
+    var maximumTouches = 0
+  }
+
+  /// Creates a matcher for `device`, keeping the bindings whose device glob matches it.
+  public init(bindings all: [Binding], device: MatchedDevice) {
+    self.device = device
+    bindings = all.enumerated().filter { _, binding in
+      binding.device.map { globMatches($0, device.name) } ?? true
+    }.map { (index: $0.offset, binding: $0.element) }
+  }
+
+  /// The bindings this device uses.
+  public var deviceBindings: [Binding] { bindings.map(\.binding) }
+
+  /// Forgets every gesture in flight (cancelled).
+  public func cancelAll() { tracks.removeAll() }
+
+  /// Handles one gesture event of the recognizer `source`.
+  ///
+  /// - Returns: The bindings that fire, in binding order.
+  public func handle(_ event: GestureEvent, from source: ObjectIdentifier) -> [Firing] {
+    switch event.kind {
+    case .tap, .swipe:
+      guard event.state == .recognized else { return [] }
+      return bindings.compactMap { index, binding in
+        discreteMatches(binding, event) ? firing(index, binding, event, nil, repeatCount: nil) : nil
+      }
+    case .longPress, .pan, .edgePan, .pinch, .rotation:
+      return continuous(event, source)
+    }
+  }
+
+  private func discreteMatches(_ binding: Binding, _ event: GestureEvent) -> Bool {
+    guard inRegion(binding, event.location) else { return false }
+    switch binding.gesture {
+    case .tap(let taps, let fingers):
+      return event.kind == .tap && event.taps == taps && event.touches == fingers
+    case .swipe(let direction, let fingers):
+      return event.kind == .swipe && event.touches == fingers
+        && (direction == nil || direction == event.direction)
+    default: return false
+    }
+  }
+
+  /// Whether `point` lies in the binding's region (always, without one).
+  func inRegion(_ binding: Binding, _ point: MillimeterPoint) -> Bool {
+    binding.region?.contains(point, width: device.width, height: device.height) ?? true
+  }
+
+  private func continuous(_ event: GestureEvent, _ source: ObjectIdentifier) -> [Firing] {
+    if event.state == .began { tracks[source] = newTrack(event) }
+    guard var track = tracks[source] else { return [] }
+    track.maximumTouches = max(track.maximumTouches, event.touches)
+    var result: [Firing] = []
+    for (index, binding) in bindings where applies(binding, event, track) {
+      if let fire = step(index, binding, event, &track) { result.append(fire) }
+    }
+    if event.state.isTerminal {
+      tracks[source] = nil
+    } else {
+      tracks[source] = track
+    }
+    return event.state == .cancelled ? [] : result
+  }
+
+  private func newTrack(_ event: GestureEvent) -> Track {
+    var start = event.location
+    if let translation = event.translation {
+      start = MillimeterPoint(x: start.x - translation.dx, y: start.y - translation.dy)
+    }
+    let edges = edges(at: start)
+    let claimed =
+      event.kind == .pan
+      && bindings.contains { _, binding in
+        guard binding.gesture.recognizerEdge == nil else { return false }
+        if case .edgePan(let edge?, _, _, _) = binding.gesture { return edges.contains(edge) }
+        return false
+      }
+    return Track(start: start, edges: edges, edgeClaimed: claimed)
+  }
+
+  /// The edges and corners whose band holds `point`.
+  func edges(at point: MillimeterPoint) -> Set<SurfaceEdge> {
+    var found = Set<SurfaceEdge>()
+    if point.x <= Self.edgeBand { found.insert(.left) }
+    if point.x >= device.width - Self.edgeBand { found.insert(.right) }
+    if point.y <= Self.edgeBand { found.insert(.top) }
+    if point.y >= device.height - Self.edgeBand { found.insert(.bottom) }
+    let corners: [(SurfaceEdge, SurfaceEdge, SurfaceEdge)] = [
+      (.topLeft, .top, .left), (.topRight, .top, .right), (.bottomLeft, .bottom, .left),
+      (.bottomRight, .bottom, .right),
+    ]
+    for (corner, a, b) in corners where found.contains(a) && found.contains(b) {
+      found.insert(corner)
+    }
+    return found
+  }
+
+  /// Whether `binding` is about this event's gesture at all (kind, edge, region).
+  private func applies(_ binding: Binding, _ event: GestureEvent, _ track: Track) -> Bool {
+    guard inRegion(binding, track.start) else { return false }
+    switch (binding.gesture, event.kind) {
+    case (.longPress, .longPress), (.pinch, .pinch), (.rotation, .rotation): return true
+    case (.pan, .pan): return !track.edgeClaimed
+    case (.edgePan, .edgePan):
+      return binding.gesture.recognizerEdge.map { $0 == event.edge } ?? false
+    case (.edgePan(let edge, _, _, _), .pan):
+      guard binding.gesture.recognizerEdge == nil else { return false }
+      guard let edge else { return track.edges.isEmpty }
+      return track.edges.contains(edge)
+    default: return false
+    }
+  }
+}

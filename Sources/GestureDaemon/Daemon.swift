@@ -1,0 +1,190 @@
+import EvdevDevice
+import TouchInput
+
+/// What `Daemon.run()` was asked to do besides the bindings.
+public struct DaemonOptions: Sendable {
+  /// Device nodes to use instead of asking udev (no hotplug then).
+  public var devices: [String] = []
+  /// Print commands instead of running them.
+  public var dryRun = false
+  /// Stop after this many milliseconds without an event (for tests and scripts), or never.
+  public var exitAfterIdle: Int?
+  /// Also log every command started and every recognizer state change with its reason ("why
+  /// did it not fire").
+  public var verbose = false
+
+  /// The defaults: every touchscreen udev knows, commands run, no idle limit.
+  public init() {}
+}
+
+/// Why `Daemon.run()` returned.
+public enum DaemonExit: Sendable, Equatable {
+  /// SIGINT or SIGTERM: gestures in flight were cancelled, commands left running.
+  case stopped
+  /// The idle limit passed with no event.
+  case idle
+  /// Every device named on the command line is gone, and udev is not there to say when one
+  /// returns.
+  case devicesGone
+}
+
+/// A failure that stops the daemon: the udev monitor or `poll` failed.
+public struct DaemonError: Error, Sendable, CustomStringConvertible {
+  /// What failed.
+  public var description: String
+}
+
+/// `gesturectl run`: every touchscreen with its own decoder, engine and matcher; udev
+/// announces devices that come and go; signals stop it (SIGINT, SIGTERM), reload the
+/// bindings (SIGHUP) or report ended commands (SIGCHLD). One `poll` waits on all of it, with
+/// a timeout only while a recognizer has a deadline (a finger is down): an idle daemon does
+/// not wake up.
+public final class Daemon {
+  let options: DaemonOptions
+  let load: () throws(BindingsError) -> BindingsConfiguration
+  let log: (String) -> Void
+  var configuration: BindingsConfiguration
+  let runner: ActionRunner
+  var sessions: [DeviceSession] = []
+  var monitor: UdevMonitor?
+  private var lastActivity: Microseconds = 0
+
+  /// Creates the daemon.
+  ///
+  /// - Parameters:
+  ///   - options: Devices, dry run, idle limit.
+  ///   - load: Reads the bindings (now, and again on SIGHUP).
+  ///   - log: Receives log lines (standard error).
+  ///   - output: Receives `--dry-run` lines (standard output).
+  /// - Throws: `BindingsError` when the bindings cannot be read at start.
+  public init(
+    options: DaemonOptions, load: @escaping () throws(BindingsError) -> BindingsConfiguration,
+    log: @escaping (String) -> Void, output: @escaping (String) -> Void
+  ) throws(BindingsError) {
+    self.options = options
+    self.load = load
+    self.log = log
+    configuration = try load()
+    runner = ActionRunner(
+      dryRun: options.dryRun, verbose: options.verbose, log: log, output: output)
+  }
+
+  /// Runs until stopped (or the idle limit, or every named device is gone).
+  ///
+  /// - Throws: `DaemonError` when udev or `poll` fails.
+  public func run() throws(DaemonError) -> DaemonExit {
+    let signals = DaemonSignals.install()
+    lastActivity = localNow()
+    do throws(EvdevError) {
+      monitor = try UdevMonitor()
+    } catch {
+      // Named devices can do without udev (they are just not seen to vanish and return).
+      guard options.devices.isEmpty else {
+        log("udev is not available (\(error)); named devices only, no hotplug")
+        return try runNamedDevices(signals: signals)
+      }
+      throw DaemonError(description: error.description)
+    }
+    scanUdev()
+    let watched = options.devices.isEmpty ? "touchscreens" : "the devices named"
+    log("watching for \(watched) (udev): \(sessions.count) in use")
+    return try loop(signals: signals)
+  }
+
+  /// Without udev: uses the named devices until they are all gone.
+  private func runNamedDevices(signals: Int32) throws(DaemonError) -> DaemonExit {
+    for node in options.devices { add(node: node, udevSaysTouchscreen: nil) }
+    if sessions.isEmpty { return .devicesGone }
+    return try loop(signals: signals)
+  }
+
+  /// Polls devices, udev and signals until stopped.
+  private func loop(signals: Int32) throws(DaemonError) -> DaemonExit {
+    while true {
+      let now = localNow()
+      var timeout: Microseconds = -1
+      for session in sessions {
+        if let wait = session.settleDeadlines(now: now), timeout < 0 || wait < timeout {
+          timeout = wait
+        }
+      }
+      if let idle = options.exitAfterIdle {
+        let left = Int64(idle) * 1000 - (now - lastActivity)
+        if left <= 0 { return .idle }
+        if timeout < 0 || left < timeout { timeout = left }
+      }
+      let watched = sessions
+      var descriptors = [signals] + watched.map(\.input.descriptor)
+      if let monitor { descriptors.append(monitor.descriptor) }
+      let ready: [ReadyDescriptor]
+      switch waitReadable(descriptors, timeout: timeout) {
+      case .success(let found): ready = found
+      case .failure(let error): throw DaemonError(description: error.description)
+      }
+      for entry in ready where entry.index > 0 && entry.index <= watched.count {
+        read(watched[entry.index - 1], hungUp: entry.hungUp)
+      }
+      let indexes = ready.map(\.index)
+      if indexes.contains(descriptors.count - 1), monitor != nil { handleUdev() }
+      if indexes.contains(0), let exit = handleSignals() { return exit }
+      if monitor == nil && sessions.isEmpty { return .devicesGone }
+    }
+  }
+
+  /// Reads what the device has; a device that is gone (or hung up: after a hang-up a read
+  /// may return nothing, which libevdev reports as "try again") is dropped.
+  private func read(_ session: DeviceSession, hungUp: Bool) {
+    lastActivity = localNow()
+    do throws(EvdevError) {
+      if try session.readAvailable() && !hungUp { return }
+      drop(session, because: "removed")
+    } catch {
+      drop(session, because: "dropped after a read error: \(error)")
+    }
+  }
+
+  /// Cancels the session's gestures and forgets it.
+  func drop(_ session: DeviceSession, because reason: String) {
+    session.cancel()
+    sessions.removeAll { $0 === session }
+    log("\(session.input.path) (\"\(session.device.name)\"): \(reason)")
+  }
+
+  private func handleSignals() -> DaemonExit? {
+    for signal in DaemonSignals.take() {
+      switch signal {
+      case .child: runner.reap()
+      case .reload: reload()
+      case .stop:
+        for session in sessions { session.cancel() }
+        runner.reap()
+        log(
+          "stopping: gestures in flight cancelled, \(runner.runningCount) command(s) left "
+            + "running")
+        return .stopped
+      }
+    }
+    return nil
+  }
+
+  private func reload() {
+    do throws(BindingsError) {
+      configuration = try load()
+    } catch {
+      log("reload failed, keeping the previous bindings: \(error)")
+      return
+    }
+    for session in sessions {
+      let settings = self.settings(node: session.input.path, name: session.input.device.name)
+      if settings.ignore {
+        drop(session, because: "ignored by a device rule")
+      } else {
+        session.reconfigure(options: settings.options, bindings: configuration.bindings)
+      }
+    }
+    log(
+      "reloaded: \(configuration.bindings.count) binding(s), \(configuration.devices.count) device rule(s)"
+    )
+    scanUdev()
+  }
+}

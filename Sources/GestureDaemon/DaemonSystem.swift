@@ -1,0 +1,230 @@
+// The C boundary of the daemon: every call into the C library (files, environment, process
+// spawning and reaping, signals, poll, clocks) lives in this file and returns Swift values.
+// No other file of this target imports Glibc.
+
+import Glibc
+import TouchInput
+
+/// A failed system call, errno-style: `call(subject): message (errno N)`.
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The call (`open`, `posix_spawn`, …).
+  public var call: String
+  /// The errno value.
+  public var errno: Int32
+  /// What the call was about (a path, a program).
+  public var subject: String
+
+  /// `call(subject): message (errno N)`.
+  public var description: String {
+    let message = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
+    return "\(call)(\(subject)): \(message) (errno \(errno))"
+  }
+}
+
+/// Reads a whole file as UTF-8 text (invalid bytes are replaced).
+func readTextFile(_ path: String) -> Result<String, SystemError> {
+  let fd = open(path, O_RDONLY | O_CLOEXEC)
+  guard fd >= 0 else { return .failure(SystemError(call: "open", errno: errno, subject: path)) }
+  defer { close(fd) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let count = read(fd, &chunk, chunk.count)
+    if count < 0 {
+      if errno == EINTR { continue }
+      return .failure(SystemError(call: "read", errno: errno, subject: path))
+    }
+    if count == 0 { break }
+    bytes += chunk[0..<count]
+  }
+  return .success(String(decoding: bytes, as: UTF8.self))
+}
+
+/// The value of an environment variable, if set.
+public func environmentValue(_ name: String) -> String? {
+  getenv(name).map { String(cString: $0) }
+}
+
+/// The process's environment as `NAME=value` strings.
+func currentEnvironment() -> [String] {
+  var result: [String] = []
+  var index = 0
+  while let entry = environ[index] {
+    result.append(String(cString: entry))
+    index += 1
+  }
+  return result
+}
+
+/// Starts `argv[0]` (looked up in `PATH` when it has no slash) with `environment`, without
+/// waiting: standard input from /dev/null, standard output to our standard error (the log),
+/// its own process group (a Ctrl-C meant for the daemon leaves it running), every signal
+/// unblocked and SIGPIPE, SIGINT, SIGTERM, SIGHUP and SIGCHLD back to their defaults.
+///
+/// The argument and environment strings are copied into C strings for `posix_spawnp` and
+/// freed before returning (the only pointers of this target, at the C boundary).
+func spawnProcess(_ argv: [String], environment: [String]) -> Result<Int32, SystemError> {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_adddup2(&actions, 2, 1)
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var empty = sigset_t()
+  sigemptyset(&empty)
+  posix_spawnattr_setsigmask(&attributes, &empty)
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  posix_spawnattr_setpgroup(&attributes, 0)
+  posix_spawnattr_setflags(
+    &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+  let arguments: [UnsafeMutablePointer<CChar>?] = argv.map { (word: String) in strdup(word) }
+  let variables: [UnsafeMutablePointer<CChar>?] = environment.map { (entry: String) in
+    strdup(entry)
+  }
+  defer {
+    for pointer in arguments + variables { free(pointer) }
+  }
+  var pid: pid_t = 0
+  let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, arguments + [nil], variables + [nil])
+  guard rc == 0 else {
+    return .failure(SystemError(call: "posix_spawn", errno: rc, subject: argv[0]))
+  }
+  return .success(pid)
+}
+
+/// How a child ended.
+public enum ChildExit: Sendable, Equatable, CustomStringConvertible {
+  /// It exited with this status.
+  case exited(Int32)
+  /// A signal killed it.
+  case signalled(Int32)
+
+  /// `exit status 3` or `killed by signal 9`.
+  public var description: String {
+    switch self {
+    case .exited(let status): "exit status \(status)"
+    case .signalled(let signal): "killed by signal \(signal)"
+    }
+  }
+}
+
+/// Reaps the children among `pids` that have ended, without waiting (only those: a library
+/// user's other children are left to it).
+func reapChildren(_ pids: [Int32]) -> [(pid: Int32, exit: ChildExit)] {
+  var ended: [(Int32, ChildExit)] = []
+  for pid in pids {
+    var status: Int32 = 0
+    var result = waitpid(pid, &status, WNOHANG)
+    while result < 0 && errno == EINTR { result = waitpid(pid, &status, WNOHANG) }
+    guard result == pid else { continue }
+    let low = status & 0x7f
+    ended.append((pid, low == 0 ? .exited((status >> 8) & 0xff) : .signalled(low)))
+  }
+  return ended
+}
+
+/// The local monotonic clock in microseconds (for poll timeouts only, never event time).
+func localNow() -> Microseconds {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+}
+
+/// What `waitReadable` saw on one descriptor.
+struct ReadyDescriptor: Equatable {
+  /// The descriptor's index in the list given.
+  var index: Int
+  /// It hung up or reported an error (a device that is gone), even if readable too.
+  var hungUp: Bool
+}
+
+/// Waits until one of `descriptors` is readable or hung up, at most `timeout` µs (negative:
+/// forever, rounded up to whole milliseconds); returns the ready ones.
+func waitReadable(_ descriptors: [Int32], timeout: Microseconds) -> Result<
+  [ReadyDescriptor], SystemError
+> {
+  var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+  let milliseconds = timeout < 0 ? -1 : Int32(clamping: (timeout + 999) / 1000)
+  let rc = poll(&fds, nfds_t(fds.count), milliseconds)
+  if rc < 0 {
+    return errno == EINTR
+      ? .success([]) : .failure(SystemError(call: "poll", errno: errno, subject: "devices"))
+  }
+  let hangUp = Int16(POLLHUP | POLLERR | POLLNVAL)
+  return .success(
+    fds.indices.filter { fds[$0].revents != 0 }.map {
+      ReadyDescriptor(index: $0, hungUp: fds[$0].revents & hangUp != 0)
+    })
+}
+
+/// The signals the daemon handles, turned into bytes on a pipe (the self-pipe trick) so that
+/// `poll` wakes up: SIGINT, SIGTERM, SIGHUP, SIGCHLD.
+enum DaemonSignals {
+  nonisolated(unsafe) static var readEnd: Int32 = -1
+  nonisolated(unsafe) static var writeEnd: Int32 = -1
+
+  /// Installs the handlers once; returns the pipe's read end.
+  static func install() -> Int32 {
+    guard readEnd < 0 else { return readEnd }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return -1 }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    readEnd = ends[0]
+    writeEnd = ends[1]
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { signal in
+      var byte = UInt8(truncatingIfNeeded: signal)
+      _ = write(DaemonSignals.writeEnd, &byte, 1)
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    var watched = sigset_t()
+    sigemptyset(&watched)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGCHLD] {
+      sigaction(signal, &action, nil)
+      sigaddset(&watched, signal)
+    }
+    // A parent may have left them blocked; a blocked signal would never wake poll() up.
+    sigprocmask(SIG_UNBLOCK, &watched, nil)
+    return readEnd
+  }
+
+  /// The signals that arrived since the last call, in order (drains the pipe).
+  static func take() -> [DaemonSignal] {
+    guard readEnd >= 0 else { return [] }
+    var buffer = [UInt8](repeating: 0, count: 64)
+    var seen: [DaemonSignal] = []
+    while true {
+      let count = read(readEnd, &buffer, buffer.count)
+      guard count > 0 else { return seen }
+      for byte in buffer[0..<count] {
+        switch Int32(byte) {
+        case SIGINT, SIGTERM: seen.append(.stop)
+        case SIGHUP: seen.append(.reload)
+        default: seen.append(.child)
+        }
+      }
+    }
+  }
+}
+
+/// What a signal asks of the daemon.
+enum DaemonSignal: Equatable {
+  /// SIGINT or SIGTERM.
+  case stop
+  /// SIGHUP.
+  case reload
+  /// SIGCHLD.
+  case child
+}
+
+/// The natural logarithm (the C library's `log`).
+func naturalLog(_ value: Double) -> Double { log(value) }

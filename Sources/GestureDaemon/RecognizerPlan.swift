@@ -1,0 +1,119 @@
+import GestureRecognition
+import TouchInput
+
+/// The recognizers a set of bindings needs, and the arbitration that set implies.
+///
+/// - Taps: one recognizer per bound tap count, each accepting the bound finger counts; a
+///   count waits for the next higher bound count to fail (a double-tap binding makes single
+///   taps wait for the 300 ms double-tap interval; without one a single tap fires at once).
+/// - Long press: one recognizer per bound finger count.
+/// - Swipe: one recognizer for the bound directions and finger counts.
+/// - Edge pan inwards from a side (`edge=left|right|top|bottom` with the inward direction,
+///   the default): one `EdgePanGestureRecognizer` for the bound sides and finger counts (5 mm
+///   band); the pan and the swipe require it to fail, so a stroke in from an edge is only an
+///   edge pan.
+/// - Pan, and the other edge pans (along an edge, from a corner, `edge=none`): one pan
+///   recognizer for the bound finger counts; those edge pans are pans whose start lies in the
+///   band (see `BindingMatcher`).
+/// - Pinch, rotation: one each when bound.
+/// - As in the default set, swipe and pan, pinch and rotation, pinch and pan, rotation and pan
+///   are recognized together; everything else excludes each other.
+public enum RecognizerPlan {
+  /// Builds the engine for `bindings`.
+  ///
+  /// - Parameters:
+  ///   - bindings: The bindings of one device (already filtered by device glob).
+  ///   - width: The surface's width in mm (after rotation), for edge pans.
+  ///   - height: The surface's height in mm.
+  /// - Returns: An engine holding only the recognizers some binding needs.
+  public static func makeEngine(
+    for bindings: [Binding], width: Millimeters, height: Millimeters
+  ) -> GestureEngine {
+    let engine = GestureEngine()
+    var tapCounts = Set<Int>()
+    var tapFingers: [Int] = []
+    var holdFingers = Set<Int>()
+    var swipeDirections = SwipeDirections()
+    var swipeFingers: [Int] = []
+    var panFingers: [Int] = []
+    var edgeSides = Set<ScreenEdge>()
+    var edgeFingers: [Int] = []
+    var pinch = false
+    var rotation = false
+    for binding in bindings {
+      switch binding.gesture {
+      case .tap(let taps, let fingers):
+        tapCounts.insert(taps)
+        tapFingers.append(fingers)
+      case .longPress(let fingers): holdFingers.insert(fingers)
+      case .swipe(let direction, let fingers):
+        swipeDirections.formUnion(direction.map { SwipeDirections($0) } ?? .all)
+        swipeFingers.append(fingers)
+      case .edgePan(_, _, let fingers, _) where binding.gesture.recognizerEdge != nil:
+        edgeSides.insert(binding.gesture.recognizerEdge ?? .left)
+        edgeFingers.append(fingers)
+      case .pan(_, let fingers, _), .edgePan(_, _, let fingers, _): panFingers.append(fingers)
+      case .pinch: pinch = true
+      case .rotation: rotation = true
+      }
+    }
+    var edgePan: EdgePanGestureRecognizer?
+    if let low = edgeFingers.min(), let high = edgeFingers.max() {
+      let bounds = MillimeterRect(x: 0, y: 0, width: width, height: height)
+      edgePan = engine.add(
+        EdgePanGestureRecognizer(.init(bounds: bounds, edges: edgeSides, touches: low...high)))
+    }
+    var swipe: SwipeGestureRecognizer?
+    if let low = swipeFingers.min(), let high = swipeFingers.max() {
+      swipe = engine.add(
+        SwipeGestureRecognizer(.init(directions: swipeDirections, touches: low...high)))
+    }
+    var taps: [TapGestureRecognizer] = []
+    if let low = tapFingers.min(), let high = tapFingers.max() {
+      taps = tapCounts.sorted().map {
+        engine.add(TapGestureRecognizer(.init(taps: $0, touches: low...high)))
+      }
+      for (shorter, longer) in zip(taps, taps.dropFirst()) {
+        engine.require(shorter, toFail: longer)
+      }
+    }
+    for fingers in holdFingers.sorted() {
+      engine.add(LongPressGestureRecognizer(.init(touches: fingers)))
+    }
+    var pan: PanGestureRecognizer?
+    if let low = panFingers.min(), let high = panFingers.max() {
+      pan = engine.add(PanGestureRecognizer(.init(minimumTouches: low, maximumTouches: high)))
+    }
+    let pinchRecognizer = pinch ? engine.add(PinchGestureRecognizer()) : nil
+    let rotationRecognizer = rotation ? engine.add(RotationGestureRecognizer()) : nil
+    if let swipe, let pan { engine.recognizeSimultaneously(swipe, pan) }
+    if let edgePan {
+      if let pan { engine.require(pan, toFail: edgePan) }
+      if let swipe { engine.require(swipe, toFail: edgePan) }
+    }
+    if let pinchRecognizer, let rotationRecognizer {
+      engine.recognizeSimultaneously(pinchRecognizer, rotationRecognizer)
+    }
+    for twoFinger in [pinchRecognizer, rotationRecognizer].compactMap({ $0 }) {
+      if let pan { engine.recognizeSimultaneously(twoFinger, pan) }
+    }
+    return engine
+  }
+}
+
+extension BindingGesture {
+  /// The side an edge pan recognizer serves this binding from: an edge pan from a side,
+  /// inwards; nil for every other binding (those are matched on the pan).
+  var recognizerEdge: ScreenEdge? {
+    guard case .edgePan(let edge?, let direction, _, _) = self, direction == edge.inward else {
+      return nil
+    }
+    switch edge {
+    case .left: return .left
+    case .right: return .right
+    case .top: return .top
+    case .bottom: return .bottom
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import GestureDaemon
+
+/// `gesturectl run`: the daemon that makes gestures run commands.
+let runCommand = Command(
+  name: "run",
+  summary: "Run commands bound to gestures, on every touchscreen (daemon).",
+  usage: "run [--config FILE] [-g LISGD]... [--dry-run] [--verbose] [DEVICE]...",
+  discussion: """
+    Reads the bindings file (default: $XDG_CONFIG_HOME/gesturectl/bindings, or
+    ~/.config/gesturectl/bindings; see 'gesturectl check-config' and
+    Docs/gesturectl-run.md), then recognizes gestures on every touchscreen udev knows,
+    including ones plugged in later, and runs the bound commands. With DEVICE nodes, uses
+    only those (udev still reports them vanishing and returning). SIGHUP reloads the
+    bindings (a bad file keeps the old ones); SIGINT and SIGTERM cancel gestures in flight,
+    leave running commands alone and exit 0. The log (devices, failed commands, their
+    output) goes to standard error.
+    """,
+  options: [
+    .value("config", "FILE", "The bindings file."),
+    .value(
+      "gesture", short: "g", "SPEC",
+      "Also a lisgd binding \"nfingers,gesture,edge,distance,actmode,command\"."),
+    .flag("dry-run", "Print the commands that would run (with their variables) instead."),
+    .flag("verbose", "Also log each command started and each recognizer change with its reason."),
+    .value("exit-after-idle", "MS", "Stop after MS milliseconds without an event (for scripts)."),
+  ],
+  run: { arguments, console in
+    var options = DaemonOptions()
+    options.devices = arguments.positionals
+    options.dryRun = arguments.has("dry-run")
+    options.verbose = arguments.has("verbose")
+    options.exitAfterIdle = try liveLimits(arguments).idle
+    let file = arguments.value("config")
+    let lisgd = arguments.allValues["gesture"] ?? []
+    let daemon = try Daemon(
+      options: options,
+      load: { () throws(BindingsError) in try loadBindings(file: file, lisgd: lisgd) },
+      log: { console.err.line($0) },
+      output: {
+        console.out.line($0)
+        console.out.flush()
+      })
+    let exit: DaemonExit
+    do throws(DaemonError) {
+      exit = try daemon.run()
+    } catch {
+      throw CommandFailure(message: error.description)
+    }
+    if exit == .devicesGone {
+      throw CommandFailure(message: "no device named on the command line is left")
+    }
+    return ExitStatus.ok
+  }
+)

@@ -1,0 +1,97 @@
+import Foundation
+import GestureDaemon
+import Testing
+
+/// The action runner with real processes: environment, the busy rule, failures, dry runs.
+@Suite struct ActionRunnerTests {
+  /// A runner collecting its log and output.
+  final class Probe: @unchecked Sendable {
+    var log: [String] = []
+    var output: [String] = []
+    lazy var runner = ActionRunner(
+      dryRun: dryRun, log: { [unowned self] in log.append($0) },
+      output: { [unowned self] in output.append($0) })
+    let dryRun: Bool
+    init(dryRun: Bool = false) { self.dryRun = dryRun }
+
+    /// Reaps until no command runs (waiting for processes, at most 10 s).
+    func waitForAll() {
+      for _ in 0..<2000 where runner.runningCount > 0 {
+        runner.reap()
+        usleep(5000)
+      }
+    }
+  }
+
+  /// A binding on `line` running `action`.
+  func binding(_ line: Int, _ action: BindingAction) -> Binding {
+    Binding(gesture: .tap(taps: 1, fingers: 1), action: action, line: line)
+  }
+
+  @Test("a command gets the gesture's variables and no shell unless asked")
+  func environment() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "runner-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let probe = Probe()
+    probe.runner.run(
+      binding(1, .shell("echo \"$GESTURE_KIND $GESTURE_FINGERS\" >> \(file)")),
+      environment: ["GESTURE_KIND=tap", "GESTURE_FINGERS=2"])
+    probe.waitForAll()
+    probe.runner.run(
+      binding(2, .argv(["sh", "-c", "echo $1 >> \(file)", "-", "a b; c"])), environment: [])
+    probe.waitForAll()
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "tap 2\na b; c\n")
+    #expect(probe.log == [])
+  }
+
+  @Test("a binding whose command still runs is not started again; others are")
+  func busyRule() throws {
+    let probe = Probe()
+    let slow = binding(1, .argv(["sleep", "0.3"]))
+    probe.runner.run(slow, environment: [])
+    probe.runner.run(slow, environment: [])
+    probe.runner.run(binding(2, .argv(["true"])), environment: [])
+    #expect(probe.runner.runningCount == 2)
+    probe.waitForAll()
+    probe.runner.run(slow, environment: [])
+    #expect(probe.runner.runningCount == 1)
+    probe.waitForAll()
+    #expect(probe.log == ["line 1: not started: its previous command still runs"])
+  }
+
+  @Test("failures are logged with the binding's line")
+  func failures() throws {
+    let probe = Probe()
+    probe.runner.run(binding(3, .argv(["false"])), environment: [])
+    probe.runner.run(binding(4, .argv(["/nonexistent/program"])), environment: [])
+    probe.runner.run(binding(5, .shell("kill -9 $$")), environment: [])
+    probe.waitForAll()
+    #expect(
+      probe.log.sorted() == [
+        "line 3: false (pid \(pidOf(probe.log, 3))) failed: exit status 1",
+        "line 4: cannot run /nonexistent/program: posix_spawn(/nonexistent/program): "
+          + "No such file or directory (errno 2)",
+        "line 5: /bin/sh (pid \(pidOf(probe.log, 5))) failed: killed by signal 9",
+      ])
+  }
+
+  /// The pid a log line of `line` names.
+  func pidOf(_ log: [String], _ line: Int) -> String {
+    guard let entry = log.first(where: { $0.hasPrefix("line \(line):") }),
+      let open = entry.range(of: "(pid "),
+      let close = entry.range(of: ")", range: open.upperBound..<entry.endIndex)
+    else { return "?" }
+    return String(entry[open.upperBound..<close.lowerBound])
+  }
+
+  @Test("--dry-run prints the command and its variables instead of running it")
+  func dryRun() {
+    let probe = Probe(dryRun: true)
+    probe.runner.run(
+      binding(7, .argv(["notify-send", "two words"])), environment: ["GESTURE_KIND=tap"])
+    #expect(probe.output == ["dry-run: line 7: notify-send \"two words\" (GESTURE_KIND=tap)"])
+    #expect(probe.runner.runningCount == 0)
+  }
+}
