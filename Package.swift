@@ -8,7 +8,6 @@ let package = Package(
     .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
     .library(name: "ImageCarousel", targets: ["ImageCarousel"]),
     .library(name: "EvdevDevice", targets: ["EvdevDevice"]),
-    .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
     .executable(name: "gesturectl", targets: ["gesturectl"]),
   ],
   targets: [

@@ -30,6 +30,7 @@ public struct DiscoveredDevice: Sendable, Equatable {
     return SurfaceGeometry(device: device, options: DecoderOptions())
   }
 
+  /// Whether both entries name the same node, device and error.
   public static func == (lhs: DiscoveredDevice, rhs: DiscoveredDevice) -> Bool {
     lhs.path == rhs.path && lhs.device == rhs.device && lhs.error == rhs.error
   }

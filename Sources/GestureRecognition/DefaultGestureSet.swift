@@ -44,7 +44,9 @@ public final class DefaultGestureSet {
 
   /// Builds the set; `onEvent` receives every action (for printing).
   ///
-  /// - Parameter surface: The surface in mm after rotation; with it the set has an edge pan.
+  /// - Parameters:
+  ///   - surface: The surface in mm after rotation; with it the set has an edge pan.
+  ///   - onEvent: Receives every delivered action, before the recognizers' targets.
   public init(
     surface: MillimeterRect? = nil, onEvent: ((GestureEvent, GestureRecognizer) -> Void)? = nil
   ) {

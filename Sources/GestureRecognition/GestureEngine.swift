@@ -91,7 +91,9 @@ public final class GestureEngine {
 
   /// Adds a recognizer (after those already added) and returns it.
   ///
-  /// - Parameter region: If given, the recognizer only sees touches that began inside it.
+  /// - Parameters:
+  ///   - recognizer: A recognizer not yet added to an engine.
+  ///   - region: If given, the recognizer only sees touches that began inside it.
   @discardableResult
   public func add<Recognizer: GestureRecognizer>(
     _ recognizer: Recognizer, region: MillimeterRect? = nil

@@ -75,6 +75,7 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
   /// starting over on them.
   case newTouches
 
+  /// The reason as printed in explanations, with its numbers and units: "moved 4.2 mm > 3.0 mm".
   public var description: String {
     switch self {
     case .moved(let d, let limit): "moved " + mm(d) + " > " + mm(limit)

@@ -32,6 +32,8 @@ public enum GestureState: UInt8, Sendable, Hashable, CustomStringConvertible {
     case .recognized: "recognized"
     }
   }
+  /// The state's name as printed: `possible`, `began`, `changed`, `ended`, `cancelled`,
+  /// `failed` or `recognized`.
   public var description: String { name.description }
 
   /// Whether the recognizer waits in this state for its touches to lift before resetting.
@@ -93,6 +95,8 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringCo
     case .edgePan: "edgePan"
     }
   }
+  /// The kind's identifier as printed in JSON: `tap`, `longPress`, `swipe`, `pan`, `pinch` or
+  /// `rotation`.
   public var description: String { name.description }
 
   /// The name people read in text output (`long press`, where JSON says `longPress`).

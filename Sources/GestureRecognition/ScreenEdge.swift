@@ -21,6 +21,7 @@ public enum ScreenEdge: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     case .bottom: "bottom"
     }
   }
+  /// The edge's name as printed: `left`, `right`, `top` or `bottom`.
   public var description: String { name.description }
 
   /// The unit vector pointing away from this edge, into the surface.

@@ -33,6 +33,7 @@ public enum SwipeDirection: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
     case .downRight: "downRight"
     }
   }
+  /// The direction's name as printed: `left`, `right`, `up`, `down`, `upLeft`…
   public var description: String { name.description }
 
   /// The direction's unit vector (y down).
@@ -53,6 +54,7 @@ public enum SwipeDirection: UInt8, Sendable, Hashable, CaseIterable, CustomStrin
 
 /// A set of swipe directions.
 public struct SwipeDirections: OptionSet, Sendable, Hashable {
+  /// The bits of the set: bit n holds the direction whose raw value is n.
   public let rawValue: UInt8
 
   /// Creates a set from its bits.

@@ -41,6 +41,7 @@ public struct LibinputRecordReader: TraceReader {
   /// Opens the recording at `path`.
   ///
   /// - Parameters:
+  ///   - path: The recording to read.
   ///   - deviceIndex: Which device to read when the file has several (from 0).
   ///   - lenient: Skip bad event lines with a warning instead of stopping.
   /// - Throws: `TraceError` if the file cannot be read, is empty, breaks the schema before

@@ -47,10 +47,12 @@ public struct TouchID: Sendable, Hashable, Comparable, CustomStringConvertible {
     self.rawValue = rawValue
   }
 
+  /// Whether `lhs` is numbered before `rhs` (began earlier, for the decoder's ids).
   public static func < (lhs: TouchID, rhs: TouchID) -> Bool {
     lhs.rawValue < rhs.rawValue
   }
 
+  /// The number, as text.
   public var description: String {
     String(rawValue)
   }
@@ -69,6 +71,7 @@ public enum TouchPhase: UInt8, Sendable, Hashable, CustomStringConvertible {
   /// The contact can no longer be trusted (events were dropped, the device vanished).
   case cancelled
 
+  /// The phase's name as printed: `began`, `moved`, `stationary`, `ended` or `cancelled`.
   public var description: String {
     switch self {
     case .began: "began"
@@ -106,6 +109,7 @@ public enum TouchTool: UInt8, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The tool's name as printed: `finger`, `pen` or `palm`.
   public var description: String {
     switch self {
     case .finger: "finger"

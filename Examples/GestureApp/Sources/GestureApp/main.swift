@@ -1,0 +1,59 @@
+// gesture-app: replays a touch recording through TouchGestures and prints what it recognized.
+//
+//   swift run --package-path Examples/GestureApp gesture-app [--carousel] [RECORDING]
+//
+// It prints every gesture event but the `changed` steps, then what the targets heard; with
+// `--carousel`, the image carousel's changes. With no recording it replays one of the
+// repository's own. Exit status 1 on bad input.
+import GestureAppKit
+import GestureRecognition
+import TouchInput
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The repository's `Recordings/` folder, found from this file's place in it.
+let recordings: String = {
+  var path = #filePath
+  for _ in 0..<5 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+  return path + "/Recordings"
+}()
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let carousel = arguments.first == "--carousel"
+if carousel { arguments.removeFirst() }
+let path =
+  arguments.first
+  ?? recordings + "/synthetic/carousel-demo.evemu"
+
+do throws(TraceError) {
+  if carousel {
+    for change in try carouselChanges(replaying: path) { print(change) }
+  } else {
+    let wiring = GestureWiring()
+    let log = GestureLog()
+    log.observe(wiring)
+    var events: [(GestureEvent, String)] = []
+    wiring.engine.onEvent = { event, recognizer in
+      events.append((event, recognizer.name))
+    }
+    let summary = try replayRecording(at: path, through: wiring.engine)
+    let origin = summary.firstEventTime ?? 0
+    // Every event but the `changed` steps of continuous gestures, which are only counted.
+    var steps = 0
+    for (event, name) in events {
+      if event.state == .changed {
+        steps += 1
+      } else {
+        print(event.text(origin: origin) + "  [\(name)]")
+      }
+    }
+    print("\(steps) changed steps; the targets heard \(log.lines.count) actions:")
+    for line in log.lines { print("  " + line) }
+    for warning in summary.warnings { print("warning: \(path): \(warning.message)") }
+  }
+} catch {
+  print("error: \(error)")
+  exit(1)
+}
