@@ -46,7 +46,7 @@ func replayFile(
   settings: PipelineSettings, console: Console, engine: EngineFactory
 ) throws {
   var reader = try openTrace(path, arguments: arguments, console: console)
-  var pipeline = TracePipeline(
+  let pipeline = TracePipeline(
     device: reader.device, options: options, settings: settings, console: console, path: path,
     engine: engine)
   var batch = EventBatch()

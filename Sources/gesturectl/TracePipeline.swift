@@ -68,9 +68,13 @@ func attachExplain(
   }
 }
 
-/// Events in, printed touches and gestures out: the decoder and recognizers of one device (not
-/// copyable, as the decoder it owns is not).
-struct TracePipeline: ~Copyable {
+/// Events in, printed touches and gestures out: the decoder and recognizers of one device.
+///
+/// A class that owns the (noncopyable) decoder. As a noncopyable struct of this many fields it
+/// was miscompiled in release builds by Swift 6.3.1: adding one more optional class field made
+/// `replayFile` release a garbage pointer at its end (debug builds were fine), so the owner of
+/// the decoder is an ordinary reference.
+final class TracePipeline {
   private var decoder: TouchDecoder
   private let settings: PipelineSettings
   private let console: Console
@@ -106,7 +110,7 @@ struct TracePipeline: ~Copyable {
 
   /// Notes the fingers already down when a live device was opened: they are decoded before
   /// the first event, at its time, as touches whose start was not seen.
-  mutating func resume(fingersDown events: [InputEvent]) {
+  func resume(fingersDown events: [InputEvent]) {
     fingersDown = events
   }
 
@@ -114,7 +118,7 @@ struct TracePipeline: ~Copyable {
   var geometry: SurfaceGeometry { decoder.geometry }
 
   /// Feeds one event; `line` names its place in the file for warnings (0 when live).
-  mutating func handle(_ event: InputEvent, line: Int) {
+  func handle(_ event: InputEvent, line: Int) {
     if origin.time == nil {
       origin.time = event.time
       if !fingersDown.isEmpty && decoder.feedState(fingersDown, at: event.time) {
@@ -131,14 +135,14 @@ struct TracePipeline: ~Copyable {
   var nextDeadline: Microseconds? { engine?.nextDeadline }
 
   /// Fires every deadline up to `time` with no new frame (the live loop's poll timeout).
-  mutating func advance(to time: Microseconds) {
+  func advance(to time: Microseconds) {
     engine?.advance(to: time)
     lastTime = max(lastTime, time)
   }
 
   /// Ends the input: lets pending deadlines pass (so a trailing tap or long press is reported),
   /// then cancels touches still down.
-  mutating func finish() {
+  func finish() {
     if let engine {
       let flushTime = lastTime + engine.longestTimeout
       engine.flush(after: lastTime)
@@ -156,7 +160,7 @@ struct TracePipeline: ~Copyable {
   func flushOutput() { console.out.flush() }
 
   /// Cancels every touch and gesture in flight at `time` (device gone, interrupted).
-  mutating func cancelAll(at time: Microseconds) {
+  func cancelAll(at time: Microseconds) {
     if let frame = decoder.cancelAll(at: time) { deliver(frame) }
     engine?.cancelAll(at: time)
     reportWarnings(line: 0)
@@ -170,7 +174,7 @@ struct TracePipeline: ~Copyable {
     engine?.process(frame)
   }
 
-  private mutating func reportWarnings(line: Int) {
+  private func reportWarnings(line: Int) {
     for warning in decoder.takeWarnings() {
       let place = line > 0 ? "\(path):\(line)" : path
       console.warning("\(place): \(warning.message)")
