@@ -91,16 +91,18 @@ extension LibinputRecordReader {
   static func classify(_ bytes: [UInt8], _ range: Range<Int>, _ layout: inout EventsLayout)
     -> EventLine
   {
+    let span = bytes.span
     var index = range.lowerBound
     let end = range.upperBound
-    while index < end && bytes[index] == 0x20 { index += 1 }
+    while index < end && span[index] == 0x20 { index += 1 }
     guard index < end else { return .skip }
-    let first = bytes[index]
+    let first = span[index]
     if first == 0x23 || (first == 0x0d && index + 1 == end) { return .skip }
     let indent = index - range.lowerBound
     // The common line: an event of an evdev frame.
     if layout.inEvdev, let item = layout.itemColumn, indent > item, first == 0x2d,
-      let event = parseEvent(bytes, from: index + 1, to: end)
+      let event = quickEvent(span, from: index, to: end)
+        ?? parseEvent(bytes, from: index + 1, to: end)
     {
       return .event(event)
     }
