@@ -113,6 +113,29 @@ struct ByteLines {
     }
   }
 
+  /// Hands `body` each complete line already in the buffer, with the buffer, the line's
+  /// range (without its newline) and its number, while `body` takes it (returns `true`); the
+  /// first line it refuses stays unread, as does a line too long or not complete yet
+  /// (`nextLine()` then reports or completes it). No refill, no call per line but `body`.
+  mutating func takeBufferedLines(_ body: (Span<UInt8>, Range<Int>, Int) -> Bool) {
+    var lineStart = start
+    var number = lineNumber
+    do {
+      let count = bytes.count
+      let span = bytes.span
+      while lineStart < count {
+        let lineEnd = Self.newline(in: bytes, from: lineStart)
+        guard lineEnd < count && lineEnd - lineStart <= LineSource.maxLineLength,
+          body(span, lineStart..<lineEnd, number + 1)
+        else { break }
+        lineStart = lineEnd + 1
+        number += 1
+      }
+    }
+    start = lineStart
+    lineNumber = number
+  }
+
   /// The next line without its newline, as a range of `bytes`; `nil` at the end of the input.
   mutating func nextLine() throws(TraceError) -> Range<Int>? {
     var index = start

@@ -50,6 +50,18 @@ extension LibinputRecordReader {
       stream.layout = layout
     }
     while batch.events.count < batch.capacity {
+      if layout.inEvdev, let item = layout.itemColumn {
+        // The common lines, the events of an evdev frame, straight from the buffer.
+        lines.takeBufferedLines { bytes, range, number in
+          guard batch.events.count < batch.capacity,
+            let event = Self.quickEventLine(bytes, range, deeperThan: item)
+          else { return false }
+          batch.events.append(event)
+          batch.lines.append(Int32(clamping: number))
+          return true
+        }
+        if batch.events.count == batch.capacity { break }
+      }
       let range: Range<Int>
       do {
         guard let next = try lines.nextLine() else {

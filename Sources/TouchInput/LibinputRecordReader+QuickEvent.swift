@@ -1,4 +1,18 @@
 extension LibinputRecordReader {
+  /// The event of the line at `range` if it is an event indented more than `item` that
+  /// `quickEvent` takes; `nil` otherwise (`classify` then reads the line).
+  static func quickEventLine(_ bytes: Span<UInt8>, _ range: Range<Int>, deeperThan item: Int)
+    -> InputEvent?
+  {
+    var index = range.lowerBound
+    let end = range.upperBound
+    while index < end && bytes[index] == 0x20 { index += 1 }
+    guard index - range.lowerBound > item && index < end && bytes[index] == 0x2d else {
+      return nil
+    }
+    return quickEvent(bytes, from: index, to: end)
+  }
+
   /// Parses an event line of the form `libinput record` writes, the quick way: from the dash
   /// at `start`, `- [SEC, USEC, TYPE, CODE, VALUE]`, then blanks and an optional comment, up to
   /// the newline at `end`.
