@@ -116,7 +116,7 @@ struct ByteLines {
   /// Hands `body` each complete line already in the buffer, with the buffer, the line's
   /// range (without its newline) and its number, while `body` takes it (returns `true`); the
   /// first line it refuses stays unread, as does a line too long or not complete yet
-  /// (`nextLine()` then reports or completes it). No refill, no call per line but `body`.
+  /// (`nextLine()` then reports or completes it). No refill; per line one `memchr` and `body`.
   mutating func takeBufferedLines(_ body: (Span<UInt8>, Range<Int>, Int) -> Bool) {
     var lineStart = start
     var number = lineNumber
