@@ -53,11 +53,15 @@ extension LibinputRecordReader {
       if layout.inEvdev, let item = layout.itemColumn {
         // The common lines, the events of an evdev frame, straight from the buffer.
         lines.takeBufferedLines { bytes, range, number in
-          guard batch.events.count < batch.capacity,
-            let event = Self.quickEventLine(bytes, range, deeperThan: item)
-          else { return false }
-          batch.events.append(event)
-          batch.lines.append(Int32(clamping: number))
+          guard batch.events.count < batch.capacity else { return false }
+          if let event = Self.quickEventLine(bytes, range, deeperThan: item) {
+            batch.events.append(event)
+            batch.lines.append(Int32(clamping: number))
+            return true
+          }
+          // The next frame's `- evdev:`, as `classify` reads it.
+          guard Self.isEvdevEntry(bytes, range, indent: item) else { return false }
+          layout.entryKeyColumn = item + 2
           return true
         }
         if batch.events.count == batch.capacity { break }

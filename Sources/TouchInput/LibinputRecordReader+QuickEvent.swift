@@ -82,3 +82,28 @@ extension LibinputRecordReader {
     return value
   }
 }
+
+extension LibinputRecordReader {
+  /// Whether the line at `range` is `indent` spaces, then `- evdev:` with nothing after it but
+  /// blanks or a comment (what `classify` takes for a frame's start at that column).
+  static func isEvdevEntry(_ bytes: Span<UInt8>, _ range: Range<Int>, indent: Int) -> Bool {
+    let start = range.lowerBound + indent
+    let end = range.upperBound
+    guard end - start >= 8 else { return false }
+    var index = range.lowerBound
+    while index < start {
+      guard bytes[index] == 0x20 else { return false }
+      index += 1
+    }
+    // `- evdev:`
+    guard bytes[start] == 0x2d && bytes[start + 1] == 0x20 && bytes[start + 2] == 0x65,
+      bytes[start + 3] == 0x76 && bytes[start + 4] == 0x64 && bytes[start + 5] == 0x65,
+      bytes[start + 6] == 0x76 && bytes[start + 7] == 0x3a
+    else { return false }
+    index = start + 8
+    while index < end && (bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0d) {
+      index += 1
+    }
+    return index == end || bytes[index] == 0x23
+  }
+}

@@ -101,6 +101,34 @@ import Testing
     #expect(accepted > 1000)
   }
 
+  @Test("The quick frame-start test agrees with classify's on 5 000 mutated '- evdev:' lines")
+  func frameStarts() {
+    var rng = SplitMix(state: 5)
+    let alphabet = Array(" \t\r-#:evdxlibnput")
+    var taken = 0
+    for _ in 0..<5000 {
+      var characters = Array("  - evdev: # frame")
+      for _ in 0..<Int.random(in: 0...2, using: &rng) {
+        let index = Int.random(in: 0..<characters.count, using: &rng)
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: characters[index] = alphabet.randomElement(using: &rng) ?? " "
+        case 1: characters.remove(at: index)
+        default: characters.insert(alphabet.randomElement(using: &rng) ?? " ", at: index)
+        }
+      }
+      var bytes = Array(String(characters).utf8)
+      let end = bytes.count
+      bytes.append(0x0a)
+      var first = 0
+      while first < end && bytes[first] == 0x20 { first += 1 }
+      let careful = first == 2 && LibinputRecordReader.isEvdevEntry(bytes, from: first, to: end)
+      let quick = LibinputRecordReader.isEvdevEntry(bytes.span, 0..<end, indent: 2)
+      #expect(quick == careful, "\(String(characters))")
+      if quick { taken += 1 }
+    }
+    #expect(taken > 500)
+  }
+
   @Test("Every event line of the checked-in twins takes the quick path")
   func twinsTakeTheQuickPath() throws {
     let root = packageDirectory.appendingPathComponent("Recordings/libinput")
