@@ -49,7 +49,24 @@ extension LibinputRecordReader {
       swap(&lines, &stream.lines)
       stream.layout = layout
     }
+    var prefix = EventTimePrefix()
     while batch.events.count < batch.capacity {
+      if layout.inEvdev, let item = layout.itemColumn {
+        // The common lines, the events of an evdev frame, straight from the buffer.
+        lines.takeBufferedLines { bytes, range, number in
+          guard batch.events.count < batch.capacity else { return false }
+          if let event = Self.quickEventLine(bytes, range, deeperThan: item, &prefix) {
+            batch.events.append(event)
+            batch.lines.append(Int32(clamping: number))
+            return true
+          }
+          // The next frame's `- evdev:`, as `classify` reads it.
+          guard Self.isEvdevEntry(bytes, range, indent: item) else { return false }
+          layout.entryKeyColumn = item + 2
+          return true
+        }
+        if batch.events.count == batch.capacity { break }
+      }
       let range: Range<Int>
       do {
         guard let next = try lines.nextLine() else {
@@ -91,16 +108,19 @@ extension LibinputRecordReader {
   static func classify(_ bytes: [UInt8], _ range: Range<Int>, _ layout: inout EventsLayout)
     -> EventLine
   {
+    let span = bytes.span
     var index = range.lowerBound
     let end = range.upperBound
-    while index < end && bytes[index] == 0x20 { index += 1 }
+    while index < end && span[index] == 0x20 { index += 1 }
     guard index < end else { return .skip }
-    let first = bytes[index]
+    let first = span[index]
     if first == 0x23 || (first == 0x0d && index + 1 == end) { return .skip }
     let indent = index - range.lowerBound
     // The common line: an event of an evdev frame.
+    var prefix = EventTimePrefix()
     if layout.inEvdev, let item = layout.itemColumn, indent > item, first == 0x2d,
-      let event = parseEvent(bytes, from: index + 1, to: end)
+      let event = quickEvent(span, from: index, to: end, &prefix)
+        ?? parseEvent(bytes, from: index + 1, to: end)
     {
       return .event(event)
     }
