@@ -49,13 +49,12 @@ extension LibinputRecordReader {
       swap(&lines, &stream.lines)
       stream.layout = layout
     }
-    var prefix = EventTimePrefix()
     while batch.events.count < batch.capacity {
       if layout.inEvdev, let item = layout.itemColumn {
         // The common lines, the events of an evdev frame, straight from the buffer.
         lines.takeBufferedLines { bytes, range, number in
           guard batch.events.count < batch.capacity else { return false }
-          if let event = Self.quickEventLine(bytes, range, deeperThan: item, &prefix) {
+          if let event = Self.quickEventLine(bytes, range, deeperThan: item) {
             batch.events.append(event)
             batch.lines.append(Int32(clamping: number))
             return true
@@ -117,9 +116,8 @@ extension LibinputRecordReader {
     if first == 0x23 || (first == 0x0d && index + 1 == end) { return .skip }
     let indent = index - range.lowerBound
     // The common line: an event of an evdev frame.
-    var prefix = EventTimePrefix()
     if layout.inEvdev, let item = layout.itemColumn, indent > item, first == 0x2d,
-      let event = quickEvent(span, from: index, to: end, &prefix)
+      let event = quickEvent(span, from: index, to: end)
         ?? parseEvent(bytes, from: index + 1, to: end)
     {
       return .event(event)

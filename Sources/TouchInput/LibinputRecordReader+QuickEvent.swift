@@ -1,17 +1,16 @@
 extension LibinputRecordReader {
   /// The event of the line at `range` if it is an event indented more than `item` that
   /// `quickEvent` takes; `nil` otherwise (`classify` then reads the line).
-  static func quickEventLine(
-    _ bytes: Span<UInt8>, _ range: Range<Int>, deeperThan item: Int,
-    _ prefix: inout EventTimePrefix
-  ) -> InputEvent? {
+  static func quickEventLine(_ bytes: Span<UInt8>, _ range: Range<Int>, deeperThan item: Int)
+    -> InputEvent?
+  {
     var index = range.lowerBound
     let end = range.upperBound
     while index < end && bytes[index] == 0x20 { index += 1 }
     guard index - range.lowerBound > item && index < end && bytes[index] == 0x2d else {
       return nil
     }
-    return quickEvent(bytes, from: index, to: end, &prefix)
+    return quickEvent(bytes, from: index, to: end)
   }
 
   /// Parses an event line of the form `libinput record` writes, the quick way: from the dash
@@ -26,36 +25,21 @@ extension LibinputRecordReader {
   /// lines). `bytes[end]` must be the line's newline: it stops every scan, so the loops need
   /// no end test besides the span's own bounds check, and no overflow checks (digit counts
   /// bound every number).
-  ///
-  /// The events of a frame share their time, so their lines start with the same bytes up to
-  /// the microseconds' comma: `prefix` remembers them from the previous line, and a line
-  /// starting with the same bytes takes their time without reading it again.
-  static func quickEvent(
-    _ bytes: Span<UInt8>, from start: Int, to end: Int, _ prefix: inout EventTimePrefix
-  ) -> InputEvent? {
+  static func quickEvent(_ bytes: Span<UInt8>, from start: Int, to end: Int) -> InputEvent? {
     guard end < bytes.count && bytes[end] == 0x0a else { return nil }
-    var index: Int
-    let time: Microseconds
-    if let known = prefix.time(of: bytes, at: start) {
-      (time, index) = known
-    } else {
-      index = start + 1
-      guard bytes[index] == 0x20 else { return nil }
-      index += 1
-      while bytes[index] == 0x20 { index += 1 }
-      guard bytes[index] == 0x5b else { return nil }
-      index += 1
-      let seconds = quickNumber(bytes, &index, maxDigits: 13, separator: 0x2c)
-      let micros = quickNumber(bytes, &index, maxDigits: 6, separator: 0x2c)
-      guard seconds >= 0 && micros >= 0 else { return nil }
-      time = seconds &* 1_000_000 &+ micros
-      prefix.remember(bytes, from: start, to: index, time: time)
-    }
+    var index = start + 1
+    guard bytes[index] == 0x20 else { return nil }
+    index += 1
+    while bytes[index] == 0x20 { index += 1 }
+    guard bytes[index] == 0x5b else { return nil }
+    index += 1
+    let seconds = quickNumber(bytes, &index, maxDigits: 13, separator: 0x2c)
+    let micros = quickNumber(bytes, &index, maxDigits: 6, separator: 0x2c)
     let type = quickNumber(bytes, &index, maxDigits: 5, separator: 0x2c)
     let code = quickNumber(bytes, &index, maxDigits: 5, separator: 0x2c)
-    guard type >= 0 && code >= 0, type <= Int64(EventType.max) && code <= 0xffff else {
-      return nil
-    }
+    guard seconds >= 0 && micros >= 0 && type >= 0 && code >= 0,
+      type <= Int64(EventType.max) && code <= 0xffff
+    else { return nil }
     while bytes[index] == 0x20 { index += 1 }
     let negative = bytes[index] == 0x2d
     if negative {
@@ -73,7 +57,7 @@ extension LibinputRecordReader {
       index += 1
     }
     return InputEvent(
-      time: time, type: UInt16(truncatingIfNeeded: type),
+      time: seconds &* 1_000_000 &+ micros, type: UInt16(truncatingIfNeeded: type),
       code: UInt16(truncatingIfNeeded: code), value: Int32(truncatingIfNeeded: value))
   }
 
@@ -121,53 +105,5 @@ extension LibinputRecordReader {
       index += 1
     }
     return index == end || bytes[index] == 0x23
-  }
-}
-
-/// The first bytes of the last event line `quickEvent` read, up to and including its
-/// microseconds' comma (at most 16), and the time they hold.
-struct EventTimePrefix {
-  /// The bytes, in two little-endian words, and the masks of the bytes that count.
-  private var words: (UInt64, UInt64) = (0, 0)
-  private var masks: (UInt64, UInt64) = (0, 0)
-  /// How many bytes; 0 when nothing is remembered.
-  private var length = 0
-  /// Their time.
-  private var known: Microseconds = 0
-
-  /// Nothing remembered.
-  init() {}
-
-  /// Two 8-byte words from `start`: bounds-checked `RawSpan` loads of plain integers.
-  private static func words(_ bytes: Span<UInt8>, at start: Int) -> (UInt64, UInt64) {
-    let raw = bytes.bytes
-    return (
-      UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: start, as: UInt64.self)),
-      UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
-    )
-  }
-
-  /// The time and the index after the prefix if the line at `start` begins with the bytes
-  /// remembered; `nil` otherwise.
-  func time(of bytes: Span<UInt8>, at start: Int) -> (Microseconds, Int)? {
-    guard length > 0 && start + 16 <= bytes.count else { return nil }
-    let line = Self.words(bytes, at: start)
-    guard line.0 & masks.0 == words.0 && line.1 & masks.1 == words.1 else { return nil }
-    return (known, start + length)
-  }
-
-  /// Remembers the bytes from `start` to `end` and their `time`, if there are at most 16.
-  mutating func remember(_ bytes: Span<UInt8>, from start: Int, to end: Int, time: Microseconds) {
-    length = end - start
-    guard length > 0 && length <= 16 && start + 16 <= bytes.count else {
-      length = 0
-      return
-    }
-    let low: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(8 &* length)) &- 1
-    let high: UInt64 = length <= 8 ? 0 : length >= 16 ? ~0 : (1 &<< UInt64(8 &* (length &- 8))) &- 1
-    let line = Self.words(bytes, at: start)
-    masks = (low, high)
-    words = (line.0 & low, line.1 & high)
-    known = time
   }
 }
