@@ -46,7 +46,9 @@ final class GesturePrinter {
   private let everyFrame: Bool
   /// `"file": "…", ` to put first in every JSON object, when several files are replayed.
   private let jsonFilePrefix: String?
-  private var shown: [ObjectIdentifier: Shown] = [:]
+  /// The continuous gestures in progress and what was last printed of each: a few at a time,
+  /// so a list searched from the end (no hashing per event, as a dictionary would).
+  private var shown: [(recognizer: ObjectIdentifier, shown: Shown)] = []
 
   /// Creates a printer writing to `out`; `file` names the recording in JSON objects.
   init(out: ByteSink, settings: PipelineSettings, file: String?) {
@@ -73,14 +75,17 @@ final class GesturePrinter {
     var began: Microseconds?
     switch event.state {
     case .began:
-      shown[key] = Shown(event, began: event.time)
+      if let index = entry(of: key) { shown.remove(at: index) }
+      shown.append((key, Shown(event, began: event.time)))
     case .changed:
-      if let last = shown[key] {
-        guard everyFrame || movedOn(event, since: last) else { return }
-        shown[key] = Shown(event, began: last.began)
+      // Every frame: only the start matters (for `duration=`), kept since `began`.
+      if !everyFrame, let index = entry(of: key) {
+        let last = shown[index].shown
+        guard movedOn(event, since: last) else { return }
+        shown[index].shown = Shown(event, began: last.began)
       }
     case .ended, .cancelled:
-      began = shown.removeValue(forKey: key)?.began
+      if let index = entry(of: key) { began = shown.remove(at: index).shown.began }
     default:
       break
     }
@@ -90,6 +95,11 @@ final class GesturePrinter {
       out.put(fixed: Double(event.time - began) / 1e6, places: 3)
     }
     out.endLine()
+  }
+
+  /// The index in `shown` of the gesture of `recognizer`, if it is in progress.
+  private func entry(of recognizer: ObjectIdentifier) -> Int? {
+    shown.lastIndex { $0.recognizer == recognizer }
   }
 
   /// Whether a `changed` event moved on enough since the last line printed for its gesture.
