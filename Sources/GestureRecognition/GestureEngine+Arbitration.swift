@@ -8,20 +8,6 @@
 import TouchInput
 
 extension GestureEngine {
-  /// Lets `a` and `b` be recognized together (neither prevents the other).
-  public func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) {
-    precondition(a.slot >= 0 && b.slot >= 0 && a !== b, "gesture engine: add both first")
-    simultaneous[a.slot] |= 1 << UInt64(b.slot)
-    simultaneous[b.slot] |= 1 << UInt64(a.slot)
-  }
-
-  /// Holds `a`'s recognition until `b` fails; `a` fails if `b` begins or is recognized.
-  public func require(_ a: GestureRecognizer, toFail b: GestureRecognizer) {
-    precondition(a.slot >= 0 && b.slot >= 0 && a !== b, "gesture engine: add both first")
-    requirements[a.slot] |= 1 << UInt64(b.slot)
-    dependents[b.slot] |= 1 << UInt64(a.slot)
-  }
-
   /// Notes whether `r` now has a region of its own.
   func regionChanged(_ r: GestureRecognizer) {
     guard r.slot >= 0 else { return }
