@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// extension GestureKind {
-///   static let twoFingerHoldDrag = GestureKind(
+///   public static let twoFingerHoldDrag = GestureKind(
 ///     name: "twoFingerHoldDrag", displayName: "two-finger hold drag")
 /// }
 /// ```
