@@ -39,7 +39,7 @@ extension GestureEngine {
       busy = true
       deliver()
       busy = false
-      if !pending.isEmpty { runPending() }
+      if hasPending { runPending() }
     }
   }
 

@@ -30,7 +30,7 @@ extension GestureEngine {
       processFrame(frame)
     }
     busy = false
-    if !pending.isEmpty { runPending() }
+    if hasPending { runPending() }
   }
 
   /// Whether a touch that did not begin in this frame leaves the fingers: it ended, was

@@ -102,7 +102,7 @@ extension GestureEngine {
     deliver()
     detach(recognizer)
     busy = false
-    if !pending.isEmpty { runPending() }
+    if hasPending { runPending() }
   }
 
   /// Takes `r` out of every list and mask, renumbering those after it.
@@ -204,7 +204,7 @@ extension GestureEngine {
 
   /// Runs the calls queued while busy, in order (each may queue more).
   func runPending() {
-    while !pending.isEmpty, !busy {
+    while hasPending, !busy {
       let call = pending.removeFirst()
       switch call {
       case .frame(let frame): process(frame)

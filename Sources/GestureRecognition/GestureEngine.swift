@@ -55,9 +55,14 @@ public final class GestureEngine {
   @exclusivity(unchecked) private(set) var delivering = false
   /// Whether the engine is processing a frame, a deadline or a cancellation (an action, a
   /// delegate or `explain` may be running): calls that feed or rewire the engine are queued.
-  @exclusivity(unchecked) var busy = false
+  var busy = false
   /// The calls queued while busy, run in order afterwards.
-  var pending: [PendingCall] = []
+  var pending: [PendingCall] = [] {
+    didSet { hasPending = !pending.isEmpty }
+  }
+  /// Whether `pending` holds calls: a plain flag, read on every frame where the array's
+  /// access would be checked at run time.
+  var hasPending = false
   /// Receives every misuse the engine turned into defined behaviour (see
   /// ``GestureEngineDiagnostic``); they are also kept in ``diagnostics``.
   public var onDiagnostic: ((GestureEngineDiagnostic) -> Void)?
@@ -170,7 +175,7 @@ public final class GestureEngine {
     busy = true
     fireDeadlines(upTo: time)
     busy = false
-    if !pending.isEmpty { runPending() }
+    if hasPending { runPending() }
   }
 
   /// `advance(to:)` inside the engine.
@@ -220,7 +225,7 @@ public final class GestureEngine {
     busy = true
     cancelEverything(at: time)
     busy = false
-    if !pending.isEmpty { runPending() }
+    if hasPending { runPending() }
   }
 
   /// `cancelAll(at:)` inside the engine.

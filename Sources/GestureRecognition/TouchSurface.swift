@@ -45,7 +45,7 @@ public final class TouchSurface {
   public static let capacity = 16
   /// Bit `tool.rawValue`: touches of that tool take part (fingers only, unless the owner's
   /// `allowedTools` says otherwise).
-  @exclusivity(unchecked) var toolMask: UInt8 = 1
+  var toolMask: UInt8 = 1
 
   /// One tracked touch.
   struct Member {
