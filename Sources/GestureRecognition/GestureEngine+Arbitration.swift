@@ -194,7 +194,8 @@ extension GestureEngine {
   /// Whether two recognizers can be following the same touches (regions with disjoint touch
   /// sets cannot).
   private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-    guard a.regionSurface != nil, b.regionSurface != nil, !a.regionTouches.isEmpty, !b.regionTouches.isEmpty
+    guard a.regionSurface != nil, b.regionSurface != nil, !a.regionTouches.isEmpty,
+      !b.regionTouches.isEmpty
     else { return true }
     for id in a.regionTouches where b.regionTouches.contains(id) { return true }
     return false

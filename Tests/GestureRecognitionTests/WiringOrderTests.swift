@@ -138,3 +138,30 @@ final class ActionLog {
     #expect(log.lines == ["tap recognized"])
   }
 }
+
+/// A recognizer that asks for a change before it began, then for a recognition.
+final class Careless: GestureRecognizer {
+  init() { super.init(kind: GestureKind(name: "careless"), name: "careless") }
+  override func handle(_ frame: TouchFrame, _ touches: TouchSurface) -> GestureStep {
+    touches.touchLifted ? .recognize(.custom("lifted at last")) : .change
+  }
+}
+
+@Suite struct CustomStepTests {
+  @Test("A custom recognizer's illegal step is reported and ignored; its legal one goes through")
+  func illegalThenLegal() {
+    let engine = GestureEngine()
+    engine.add(Careless())
+    let log = ActionLog(engine)
+    var explained: [String] = []
+    engine.explain = { explained.append($0.description) }
+    var json: [String] = []
+    engine.onEvent = { event, _ in json.append(event.json(origin: 0)) }
+    for frame in tapFrames() { engine.process(frame) }
+    #expect(
+      engine.diagnostics == [.illegalTransition(recognizer: "careless", from: .possible, to: .changed)])
+    #expect(explained.first == "careless recognized: lifted at last")
+    #expect(json.first?.hasPrefix("{\"t\": 0.080000, \"gesture\": \"careless\"") == true)
+    _ = log
+  }
+}
