@@ -152,16 +152,16 @@ final class Careless: GestureRecognizer {
   func illegalThenLegal() {
     let engine = GestureEngine()
     engine.add(Careless())
-    let log = ActionLog(engine)
     var explained: [String] = []
     engine.explain = { explained.append($0.description) }
     var json: [String] = []
     engine.onEvent = { event, _ in json.append(event.json(origin: 0)) }
     for frame in tapFrames() { engine.process(frame) }
     #expect(
-      engine.diagnostics == [.illegalTransition(recognizer: "careless", from: .possible, to: .changed)])
+      engine.diagnostics == [
+        .illegalTransition(recognizer: "careless", from: .possible, to: .changed)
+      ])
     #expect(explained.first == "careless recognized: lifted at last")
     #expect(json.first?.hasPrefix("{\"t\": 0.080000, \"gesture\": \"careless\"") == true)
-    _ = log
   }
 }
