@@ -214,42 +214,6 @@ public final class GestureEngine {
     advance(to: lastEventTime + longestTimeout)
   }
 
-  /// Cancels gestures in flight and fails undecided ones (the device vanished), then resets
-  /// every recognizer as if all touches lifted at `time`. From inside an action, it is queued
-  /// as `advance(to:)` is.
-  public func cancelAll(at time: Microseconds) {
-    if busy {
-      pending.append(.cancelAll(time))
-      return
-    }
-    busy = true
-    cancelEverything(at: time)
-    busy = false
-    if hasPending { runPending() }
-  }
-
-  /// `cancelAll(at:)` inside the engine.
-  private func cancelEverything(at time: Microseconds) {
-    for recognizer in recognizers {
-      if recognizer.state.isActive {
-        recognizer.forceCancel()
-        move(recognizer, to: .cancelled, .cancelledByEngine, at: time)
-        enqueue(recognizer, .cancelled, at: time)
-      } else if recognizer.state == .possible && (recognizer.isEngaged || recognizer.isHeld) {
-        fail(recognizer, .cancelledByEngine, at: time)
-      }
-      recognizer.activeTouches = 0
-      if !recognizer.regionTouches.isEmpty {
-        recognizer.regionTouches.removeAll(keepingCapacity: true)
-      }
-      recognizer.regionSurface?.removeAll()
-      recognizer.deadline = nil
-    }
-    surface.removeAll()
-    deliver()
-    resetFinished(at: time)
-  }
-
   // MARK: Transitions and delivery
 
   /// Moves `recognizer` to `state`, checking UIKit's legal transitions, and explains why.
@@ -345,7 +309,7 @@ public final class GestureEngine {
   /// when they all landed in this frame (a tap too far away starts a new tap sequence): it is
   /// reset and sees the frame afresh. Returns whether such a restart changed a state.
   @discardableResult
-  private func resetFinished(at time: Microseconds, restartingOn frame: TouchFrame? = nil) -> Bool {
+  func resetFinished(at time: Microseconds, restartingOn frame: TouchFrame? = nil) -> Bool {
     // Only a recognizer whose touches are all gone resets: none can while touches are down on
     // the shared surface and no recognizer has a region of its own, except on a frame where
     // every touch down just landed (a restart).

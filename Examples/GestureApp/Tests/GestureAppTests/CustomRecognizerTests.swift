@@ -137,3 +137,43 @@ extension TouchFrame {
     TouchFrame(time: time + offset, touches: touches)
   }
 }
+
+/// Lets the hold begin only when the test says so.
+final class HoldReferee: GestureRecognizerDelegate {
+  var allowHold = true
+  func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    recognizer.kind != .twoFingerHoldDrag || allowHold
+  }
+}
+
+@Suite struct CustomRecognizerWiringTests {
+  @Test("Simultaneous with a two-finger pan, declared before adding: both report the drag")
+  func simultaneousWithPan() {
+    let engine = GestureEngine()
+    let hold = TwoFingerHoldDragGestureRecognizer()
+    let pan = PanGestureRecognizer(PanGestureRecognizer.Configuration(minimumTouches: 2))
+    hold.recognizeSimultaneously(with: pan)
+    engine.add(pan)
+    engine.add(hold)
+    let log = Recorder(engine)
+    for frame in holdThenDrag { engine.process(frame) }
+    #expect(log.events.contains("two-finger hold began"))
+    #expect(log.events.contains("pan began"))
+  }
+
+  @Test("A delegate that refuses the hold: it fails, and the pan waiting for it goes on")
+  func delegateRefuses() {
+    let engine = GestureEngine()
+    let referee = HoldReferee()
+    referee.allowHold = false
+    let hold = engine.add(TwoFingerHoldDragGestureRecognizer())
+    let pan = engine.add(
+      PanGestureRecognizer(PanGestureRecognizer.Configuration(minimumTouches: 2)))
+    pan.require(toFail: hold)
+    hold.delegate = referee
+    let log = Recorder(engine)
+    for frame in holdThenDrag { engine.process(frame) }
+    #expect(log.explained.contains("two-finger hold failed: the delegate refused"))
+    #expect(log.events.first == "pan began")
+  }
+}
