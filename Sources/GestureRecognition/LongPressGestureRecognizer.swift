@@ -206,8 +206,10 @@ private struct LongPressMachine {
   }
 
   mutating func deadlinePassed(_ c: LongPressGestureRecognizer.Configuration) -> GestureStep {
+    // `deadline` is public: a deadline set from outside while no wait runs changes nothing.
     guard case .waiting = state else {
-      preconditionFailure("long press: deadline outside waiting")
+      deadline = nil
+      return .none
     }
     state = .active
     deadline = nil

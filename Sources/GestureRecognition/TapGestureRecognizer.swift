@@ -266,7 +266,9 @@ private struct TapMachine {
     case .waiting(let taps, _):
       return fail(.noNextTap(taps: taps, within: c.maximumTapInterval))
     case .idle, .done:
-      preconditionFailure("tap: deadline with no timer running")
+      // `deadline` is public: a deadline set from outside while no timer runs changes nothing.
+      deadline = nil
+      return .none
     }
   }
 }

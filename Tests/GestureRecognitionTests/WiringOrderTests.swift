@@ -165,3 +165,19 @@ final class Careless: GestureRecognizer {
     #expect(json.first?.hasPrefix("{\"t\": 0.080000, \"gesture\": \"careless\"") == true)
   }
 }
+
+@Suite struct OutsideDeadlineTests {
+  @Test("A deadline set from outside on an idle built-in recognizer changes nothing (it trapped)")
+  func outsideDeadline() {
+    let engine = GestureEngine()
+    let press = engine.add(LongPressGestureRecognizer())
+    let tap = engine.add(TapGestureRecognizer())
+    let log = ActionLog(engine)
+    press.deadline = 1000
+    tap.deadline = 2000
+    engine.advance(to: 5000)
+    #expect(log.lines.isEmpty && press.deadline == nil && tap.deadline == nil)
+    for frame in tapFrames(at: 10) { engine.process(frame) }
+    #expect(log.lines == ["tap recognized"])
+  }
+}
