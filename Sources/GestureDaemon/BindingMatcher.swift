@@ -95,6 +95,9 @@ public final class BindingMatcher {
       }
     case .longPress, .pan, .edgePan, .pinch, .rotation:
       return continuous(event, source)
+    default:
+      // A recognizer of the library user's own: no binding names its kind.
+      return []
     }
   }
 

@@ -8,20 +8,6 @@
 import TouchInput
 
 extension GestureEngine {
-  /// Lets `a` and `b` be recognized together (neither prevents the other).
-  public func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) {
-    precondition(a.slot >= 0 && b.slot >= 0 && a !== b, "gesture engine: add both first")
-    simultaneous[a.slot] |= 1 << UInt64(b.slot)
-    simultaneous[b.slot] |= 1 << UInt64(a.slot)
-  }
-
-  /// Holds `a`'s recognition until `b` fails; `a` fails if `b` begins or is recognized.
-  public func require(_ a: GestureRecognizer, toFail b: GestureRecognizer) {
-    precondition(a.slot >= 0 && b.slot >= 0 && a !== b, "gesture engine: add both first")
-    requirements[a.slot] |= 1 << UInt64(b.slot)
-    dependents[b.slot] |= 1 << UInt64(a.slot)
-  }
-
   /// Notes whether `r` now has a region of its own.
   func regionChanged(_ r: GestureRecognizer) {
     guard r.slot >= 0 else { return }
@@ -38,7 +24,9 @@ extension GestureEngine {
   func apply(_ step: GestureStep, to r: GestureRecognizer, at time: Microseconds) {
     switch step {
     case .none: return
-    case .fail(let reason): failAndRelease(r, reason, at: time)
+    case .fail(let reason):
+      guard r.state == .possible else { return illegal(r, .failed) }
+      failAndRelease(r, reason, at: time)
     case .recognize(let reason): succeed(r, .recognized, reason, at: time)
     case .begin(let reason): succeed(r, .began, reason, at: time)
     case .change:
@@ -60,9 +48,11 @@ extension GestureEngine {
     _ r: GestureRecognizer, _ state: GestureState, _ reason: GestureReason, at time: Microseconds
   ) {
     if r.isHeld {
+      guard r.heldEvents.first?.state == .began else { return illegal(r, state) }
       r.heldEvents.append(r.makeEvent(state, at: time))
       return
     }
+    guard r.state.isActive else { return illegal(r, state) }
     move(r, to: state, reason, at: time)
     enqueue(r, state, at: time)
   }
@@ -92,6 +82,10 @@ extension GestureEngine {
   private func succeed(
     _ r: GestureRecognizer, _ state: GestureState, _ reason: GestureReason, at time: Microseconds
   ) {
+    guard r.state == .possible && !r.isHeld else { return illegal(r, state) }
+    if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) {
+      return failAndRelease(r, .delegateRefused, at: time)
+    }
     switch requirement(of: r) {
     case .succeeded(let other):
       failAndRelease(r, .requiredSucceeded(other.name), at: time)
@@ -118,7 +112,7 @@ extension GestureEngine {
       if waiting & bit != 0 && (other.isEngaged || other.isHeld) {
         fail(other, .requiredSucceeded(r.name), at: time)
       } else if allowed & bit == 0 && (other.isHeld || (r.ownsTouches && other.isEngaged))
-        && sharesTouches(r, other)
+        && sharesTouches(r, other) && !delegatesAllow(r, other)
       {
         fail(other, .prevented(by: r.name), at: time)
       } else {
@@ -175,10 +169,33 @@ extension GestureEngine {
     }
   }
 
+  /// Whether either recognizer's delegate lets the pair be recognized together now.
+  private func delegatesAllow(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    if let delegate = a.delegate,
+      delegate.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b)
+    {
+      return true
+    }
+    if let delegate = b.delegate,
+      delegate.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a)
+    {
+      return true
+    }
+    return false
+  }
+
+  /// Reports a step the recognizer's state does not allow (it is ignored).
+  private func illegal(_ r: GestureRecognizer, _ state: GestureState) {
+    report(
+      .illegalTransition(
+        recognizer: r.name, from: r.isHeld ? .possible : r.state, to: state))
+  }
+
   /// Whether two recognizers can be following the same touches (regions with disjoint touch
   /// sets cannot).
   private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-    guard a.region != nil, b.region != nil, !a.regionTouches.isEmpty, !b.regionTouches.isEmpty
+    guard a.regionSurface != nil, b.regionSurface != nil, !a.regionTouches.isEmpty,
+      !b.regionTouches.isEmpty
     else { return true }
     for id in a.regionTouches where b.regionTouches.contains(id) { return true }
     return false

@@ -35,7 +35,12 @@ extension GestureEngine {
       if !r.regionTouches.isEmpty { r.regionTouches.removeAll(keepingCapacity: true) }
       r.regionSurface?.removeAll()
     }
-    if !delivering { deliver() }
+    if !busy {
+      busy = true
+      deliver()
+      busy = false
+      if hasPending { runPending() }
+    }
   }
 
   /// Lets the recognizers waiting for new touches see the frame being processed (every touch

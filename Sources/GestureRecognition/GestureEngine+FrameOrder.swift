@@ -13,15 +13,24 @@ extension GestureEngine {
   /// A frame where touches end and others begin is processed as two at the same time, the
   /// ending touches first, as UIKit delivers `touchesEnded` before `touchesBegan` (see
   /// `split(_:)`): the finished gesture ends where they lifted and the new touches start afresh.
+  ///
+  /// Called from inside an action (or a delegate or `explain`), the frame is queued and
+  /// processed once the current frame or deadline is fully processed and delivered.
   public func process(_ frame: TouchFrame) {
-    precondition(!delivering, "gesture engine: process called from an action")
+    if busy {
+      pending.append(.frame(frame))
+      return
+    }
+    busy = true
     // Only a frame with more touches than were down can mix (one comparison on the others).
     if frame.touches.count > surface.summary.count, let halves = Self.split(frame) {
       processFrame(halves.leaving)
       processFrame(halves.landing)
-      return
+    } else {
+      processFrame(frame)
     }
-    processFrame(frame)
+    busy = false
+    if hasPending { runPending() }
   }
 
   /// Whether a touch that did not begin in this frame leaves the fingers: it ended, was

@@ -9,7 +9,7 @@ import TouchInput
 /// (`deliver()`), to `onEvent` and then to the recognizer's targets.
 public final class GestureEngine {
   /// The recognizers, in the order added (which is also the order they see each frame).
-  @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
+  @exclusivity(unchecked) public internal(set) var recognizers: [GestureRecognizer] = []
   /// Receives every state change of every recognizer with its reason; nil costs nothing.
   @exclusivity(unchecked) public var explain: ((ExplainEntry) -> Void)?
   /// Receives every delivered action, before the recognizer's targets.
@@ -53,13 +53,30 @@ public final class GestureEngine {
   /// Events with their original values (released held actions).
   @exclusivity(unchecked) private var stored: [GestureEvent] = []
   @exclusivity(unchecked) private(set) var delivering = false
+  /// Whether the engine is processing a frame, a deadline or a cancellation (an action, a
+  /// delegate or `explain` may be running): calls that feed or rewire the engine are queued.
+  var busy = false
+  /// The calls queued while busy, run in order afterwards.
+  var pending: [PendingCall] = [] {
+    didSet { hasPending = !pending.isEmpty }
+  }
+  /// Whether `pending` holds calls: a plain flag, read on every frame where the array's
+  /// access would be checked at run time.
+  var hasPending = false
+  /// Receives every misuse the engine turned into defined behaviour (see
+  /// ``GestureEngineDiagnostic``); they are also kept in ``diagnostics``.
+  public var onDiagnostic: ((GestureEngineDiagnostic) -> Void)?
+  /// The latest diagnostics, oldest first (at most ``diagnosticsKept``).
+  public internal(set) var diagnostics: [GestureEngineDiagnostic] = []
+  /// How many diagnostics ``diagnostics`` keeps.
+  public static let diagnosticsKept = 32
   /// No deadline is due before this time (a lower bound kept while frames are processed, so
   /// `advance(to:)` skips its scan on most frames).
-  @exclusivity(unchecked) private var quietUntil: Microseconds = .min
+  @exclusivity(unchecked) var quietUntil: Microseconds = .min
   /// Bit i: recognizer i is in a terminal state (it sees no frames; `resetFinished` scans only
   /// these). Kept by `move`, so the per-frame loop skips finished recognizers without touching
   /// them.
-  @exclusivity(unchecked) private var terminalMask: UInt64 = 0
+  @exclusivity(unchecked) var terminalMask: UInt64 = 0
   /// Bit i: recognizer i has a region of its own (kept by the recognizer's `region`).
   @exclusivity(unchecked) var regionMask: UInt64 = 0
   /// Bit i: recognizer i sees no frames: disabled, or enabled while touches were down and
@@ -71,10 +88,10 @@ public final class GestureEngine {
   let surface = TouchSurface()
   /// The recognizers again, unretained, in raw memory the engine owns (`recognizers` keeps
   /// them alive): the per-frame loop reads them without retaining the array's buffer.
-  private let list = UnsafeMutablePointer<Unmanaged<GestureRecognizer>>.allocate(
+  let list = UnsafeMutablePointer<Unmanaged<GestureRecognizer>>.allocate(
     capacity: GestureEngine.capacity)
   /// How many entries of `list` are set.
-  @exclusivity(unchecked) private var listCount = 0
+  @exclusivity(unchecked) var listCount = 0
 
   /// The most recognizers one engine holds.
   public static let capacity = 64
@@ -89,38 +106,13 @@ public final class GestureEngine {
     outbox.deallocate()
   }
 
-  /// Adds a recognizer (after those already added) and returns it.
-  ///
-  /// - Parameters:
-  ///   - recognizer: A recognizer not yet added to an engine.
-  ///   - region: If given, the recognizer only sees touches that began inside it.
-  @discardableResult
-  public func add<Recognizer: GestureRecognizer>(
-    _ recognizer: Recognizer, region: MillimeterRect? = nil
-  ) -> Recognizer {
-    precondition(recognizer.slot < 0, "gesture engine: recognizer added twice")
-    precondition(recognizers.count < Self.capacity, "gesture engine: more than 64 recognizers")
-    recognizer.slot = recognizers.count
-    recognizer.engine = self
-    if let region { recognizer.region = region }
-    if recognizer.regionSurface != nil { regionMask |= 1 << UInt64(recognizer.slot) }
-    if !recognizer.isEnabled { blockedMask |= 1 << UInt64(recognizer.slot) }
-    recognizers.append(recognizer)
-    (list + listCount).initialize(to: Unmanaged.passUnretained(recognizer))
-    listCount += 1
-    simultaneous.append(0)
-    requirements.append(0)
-    dependents.append(0)
-    return recognizer
-  }
-
   /// `process(_:)` for a frame that does not mix leaving and new touches.
   func processFrame(_ frame: TouchFrame) {
     // `advance(to:)`'s quick exit, here: on most frames no deadline is due.
     if frame.time < quietUntil {
       time = max(time, frame.time)
     } else {
-      advance(to: frame.time)
+      fireDeadlines(upTo: frame.time)
     }
     surface.update(frame, owner: nil)
     if waitingMask != 0 && surface.summary.countBefore == 0 { admitWaiting() }
@@ -165,14 +157,29 @@ public final class GestureEngine {
   private func feed(
     _ recognizer: GestureRecognizer, _ frame: TouchFrame, _ touches: Unmanaged<TouchSurface>
   ) {
-    let step = touches._withUnsafeGuaranteedRef { recognizer.handleFrame(frame, $0) }
+    let step = touches._withUnsafeGuaranteedRef { recognizer.handle(frame, $0) }
     if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
     if case .none = step { return }
     apply(step, to: recognizer, at: frame.time)
   }
 
   /// Fires every deadline up to and including `time`, in deadline order, with no new frame.
+  ///
+  /// Called from inside an action (or a delegate or `explain`), it is queued and runs once the
+  /// current frame or deadline is fully processed and delivered.
   public func advance(to time: Microseconds) {
+    if busy {
+      pending.append(.advance(time))
+      return
+    }
+    busy = true
+    fireDeadlines(upTo: time)
+    busy = false
+    if hasPending { runPending() }
+  }
+
+  /// `advance(to:)` inside the engine.
+  func fireDeadlines(upTo time: Microseconds) {
     if time < quietUntil {
       self.time = max(self.time, time)
       return
@@ -207,29 +214,6 @@ public final class GestureEngine {
     advance(to: lastEventTime + longestTimeout)
   }
 
-  /// Cancels gestures in flight and fails undecided ones (the device vanished), then resets
-  /// every recognizer as if all touches lifted at `time`.
-  public func cancelAll(at time: Microseconds) {
-    for recognizer in recognizers {
-      if recognizer.state.isActive {
-        recognizer.forceCancel()
-        move(recognizer, to: .cancelled, .cancelledByEngine, at: time)
-        enqueue(recognizer, .cancelled, at: time)
-      } else if recognizer.state == .possible && (recognizer.isEngaged || recognizer.isHeld) {
-        fail(recognizer, .cancelledByEngine, at: time)
-      }
-      recognizer.activeTouches = 0
-      if !recognizer.regionTouches.isEmpty {
-        recognizer.regionTouches.removeAll(keepingCapacity: true)
-      }
-      recognizer.regionSurface?.removeAll()
-      recognizer.deadline = nil
-    }
-    surface.removeAll()
-    deliver()
-    resetFinished(at: time)
-  }
-
   // MARK: Transitions and delivery
 
   /// Moves `recognizer` to `state`, checking UIKit's legal transitions, and explains why.
@@ -238,8 +222,8 @@ public final class GestureEngine {
     at time: Microseconds
   ) {
     guard recognizer.state.canMove(to: state) else {
-      preconditionFailure(
-        "\(recognizer.name): illegal transition \(recognizer.state) → \(state)")
+      report(.illegalTransition(recognizer: recognizer.name, from: recognizer.state, to: state))
+      return
     }
     if let explain {
       explain(
@@ -325,7 +309,7 @@ public final class GestureEngine {
   /// when they all landed in this frame (a tap too far away starts a new tap sequence): it is
   /// reset and sees the frame afresh. Returns whether such a restart changed a state.
   @discardableResult
-  private func resetFinished(at time: Microseconds, restartingOn frame: TouchFrame? = nil) -> Bool {
+  func resetFinished(at time: Microseconds, restartingOn frame: TouchFrame? = nil) -> Bool {
     // Only a recognizer whose touches are all gone resets: none can while touches are down on
     // the shared surface and no recognizer has a region of its own, except on a frame where
     // every touch down just landed (a restart).
@@ -347,6 +331,7 @@ public final class GestureEngine {
             && touches.summary.countBefore == 0 && blockedMask & (1 << UInt64(index)) == 0
           guard active == 0 || restart else { return }
           move(recognizer, to: .possible, restart ? .newTouches : .allTouchesGone, at: time)
+          recognizer.deadline = nil
           recognizer.reset()
           recognizer.isHeld = false
           if !recognizer.heldEvents.isEmpty {

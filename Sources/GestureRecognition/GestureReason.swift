@@ -69,6 +69,12 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
   case waitingFor(String)
   /// Every recognizer this one required to fail has failed: the held recognition is delivered.
   case requirementsFailed(String)
+  /// The recognizer's delegate said it should not begin (`gestureRecognizerShouldBegin`).
+  case delegateRefused
+  /// The recognizer was removed from its engine while following touches.
+  case removed
+  /// A reason of a recognizer of your own, printed as given ("held 2 fingers 350 ms").
+  case custom(String)
   /// All of the recognizer's touches are gone: back to possible.
   case allTouchesGone
   /// The touches that just landed are not part of the finished gesture: back to possible, and
@@ -121,6 +127,9 @@ public enum GestureReason: Sendable, Hashable, CustomStringConvertible {
     case .requiredSucceeded(let name): name + " (required to fail) succeeded"
     case .waitingFor(let name): "held until " + name + " fails"
     case .requirementsFailed(let name): name + " failed, releasing"
+    case .delegateRefused: "the delegate refused"
+    case .removed: "removed from the engine"
+    case .custom(let text): text
     case .allTouchesGone: "all touches gone"
     case .newTouches: "new touches landed, starting over"
     }

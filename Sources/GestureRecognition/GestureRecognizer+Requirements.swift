@@ -2,15 +2,19 @@ extension GestureRecognizer {
   /// UIKit's spelling of a failure requirement: holds this recognizer's recognition until
   /// `other` has failed, and fails it if `other` begins or is recognized.
   ///
-  /// The requirement is the engine's policy, not the recognizer's: this forwards to
-  /// `GestureEngine.require(_:toFail:)` of the engine both were added to, so recognizers still
-  /// never refer to each other.
+  /// Any order, as UIKit: the requirement is kept on this recognizer and applies whenever
+  /// both are in the same engine, added before or after this call.
   ///
-  /// - Parameter other: A recognizer of the same engine.
+  /// - Parameter other: The recognizer that must fail first.
   public func require(toFail other: GestureRecognizer) {
-    guard let engine, engine === other.engine else {
-      preconditionFailure("require(toFail:): add both recognizers to the same engine first")
-    }
-    engine.require(self, toFail: other)
+    GestureEngine.relate(self, toFail: other)
+  }
+
+  /// Lets this recognizer and `other` be recognized together, in any order (see
+  /// `GestureEngine.recognizeSimultaneously(_:_:)`).
+  ///
+  /// - Parameter other: The recognizer it may be recognized with.
+  public func recognizeSimultaneously(with other: GestureRecognizer) {
+    GestureEngine.relateSimultaneous(self, other)
   }
 }

@@ -3,8 +3,10 @@ import TouchInput
 /// What a recognizer's state machine asks the engine to do after one input.
 ///
 /// The engine applies it (arbitration may hold or refuse it), records the reason for `explain`,
-/// and delivers actions afterwards from one place.
-enum GestureStep {
+/// and delivers actions afterwards from one place. A step that is not legal in the recognizer's
+/// state (``change`` before ``begin(_:)``, say) is ignored and reported through
+/// ``GestureEngine/onDiagnostic``, never a trap.
+public enum GestureStep: Sendable, Hashable {
   /// Nothing to report.
   case none
   /// possible → began.
@@ -21,20 +23,24 @@ enum GestureStep {
   case fail(GestureReason)
 }
 
-/// The base of every recognizer: identity, state, region and targets.
+/// The base of every recognizer, built-in or yours: identity, state, region, tool filter,
+/// delegate and targets.
 ///
-/// Subclasses are final classes around a private state machine; the engine calls them through
-/// class dispatch (no protocol existentials in the per-frame loop). A recognizer never refers to
+/// Subclass it to write a recognizer (see "Writing your own recognizer"): override
+/// ``handle(_:_:)`` (one frame of touches) and, if you ask for deadlines,
+/// ``handleDeadline(_:)``, returning a ``GestureStep``; override ``reset()``, ``isEngaged`` and
+/// ``makeEvent(_:at:)`` as needed. The built-in recognizers are subclasses like any other: the
+/// engine calls every recognizer through these same overrides. A recognizer never refers to
 /// another: failure requirements and simultaneity belong to `GestureEngine`.
-public class GestureRecognizer {
+open class GestureRecognizer {
   /// The kind of gesture this recognizer reports.
-  public let kind: GestureKind
+  public final let kind: GestureKind
   /// A name for explanations and logs ("double tap", "2-finger swipe").
-  @exclusivity(unchecked) public var name: String
+  @exclusivity(unchecked) public final var name: String
   /// The state as the engine last set it.
-  @exclusivity(unchecked) public internal(set) var state: GestureState = .possible
+  @exclusivity(unchecked) public internal(set) final var state: GestureState = .possible
   /// The event being delivered to targets (or the last one delivered).
-  public internal(set) var event: GestureEvent? {
+  public internal(set) final var event: GestureEvent? {
     get { hasEvent ? lastEvent : nil }
     set {
       if let newValue { lastEvent = newValue }
@@ -43,25 +49,35 @@ public class GestureRecognizer {
   }
   /// Storage of `event`: not an optional, so the engine writes a new event in place (an
   /// optional of this size is copied through a temporary on every action).
-  @exclusivity(unchecked) var lastEvent = GestureEvent(
+  @exclusivity(unchecked) final var lastEvent = GestureEvent(
     time: 0, kind: .tap, state: .possible, touches: 0, location: MillimeterPoint(x: 0, y: 0))
   /// Whether `lastEvent` holds an event.
-  @exclusivity(unchecked) var hasEvent = false
+  @exclusivity(unchecked) final var hasEvent = false
   /// If set, the recognizer only sees touches that began inside this rectangle (mm).
-  @exclusivity(unchecked) public var region: MillimeterRect? {
+  @exclusivity(unchecked) public final var region: MillimeterRect? {
     didSet {
-      regionTouches.removeAll(keepingCapacity: true)
-      regionSurface = region == nil ? nil : TouchSurface()
-      engine?.regionChanged(self)
+      filterChanged()
     }
   }
-  /// The engine this recognizer was added to (told when the region changes).
-  weak var engine: GestureEngine?
+  /// The tools whose touches the recognizer follows (UIKit's `allowedTouchTypes`): fingers only
+  /// by default, so palms and pens take part in no finger gesture. A touch whose tool changes
+  /// to one not allowed counts as cancelled. Change it while no touch is down.
+  public final var allowedTools: Set<TouchTool> = [.finger] {
+    didSet { if allowedTools != oldValue { filterChanged() } }
+  }
+  /// Decides whether the recognizer begins, which touches it follows and whom it recognizes
+  /// with (held weakly). Setting one gives the recognizer touches of its own: set it while no
+  /// touch is down.
+  public final weak var delegate: (any GestureRecognizerDelegate)? {
+    didSet { if (delegate == nil) != (oldValue == nil) { filterChanged() } }
+  }
+  /// The engine this recognizer was added to, if any (told when the region changes).
+  public internal(set) final weak var engine: GestureEngine?
   /// The touches of the region, when there is one (otherwise the engine's surface is used).
-  @exclusivity(unchecked) var regionSurface: TouchSurface?
+  @exclusivity(unchecked) final var regionSurface: TouchSurface?
 
   /// Whether a recognition is held until recognizers it requires to fail have failed.
-  public var isAwaitingFailure: Bool { isHeld }
+  public final var isAwaitingFailure: Bool { isHeld }
 
   /// Whether the recognizer takes part in recognition (true by default), as UIKit's.
   ///
@@ -71,108 +87,139 @@ public class GestureRecognizer {
   /// recognition) fails it; disabling an idle or finished one changes no state. Enabling takes
   /// effect for touches that begin afterwards: with touches down, the recognizer waits until a
   /// frame in which every touch down has just landed. Without an engine, only the flag changes.
-  public var isEnabled = true {
+  public final var isEnabled = true {
     didSet {
       guard isEnabled != oldValue else { return }
       engine?.enabledChanged(self)
     }
   }
 
-  @exclusivity(unchecked) var targets: [TargetAction] = []
+  @exclusivity(unchecked) final var targets: [TargetAction] = []
+  /// The recognizers this one waits for to fail (UIKit keeps them on the recognizer, too).
+  final var failureRequirements: [WeakRecognizer] = []
+  /// The recognizers this one may be recognized with.
+  final var simultaneousPartners: [WeakRecognizer] = []
   /// The position in the engine's list, or -1 before it is added.
-  @exclusivity(unchecked) var slot = -1
+  @exclusivity(unchecked) final var slot = -1
   /// Whether the recognition waits for required recognizers to fail.
-  @exclusivity(unchecked) var isHeld = false
+  @exclusivity(unchecked) final var isHeld = false
   /// The events withheld while held, delivered in order when released.
-  @exclusivity(unchecked) var heldEvents: [GestureEvent] = []
+  @exclusivity(unchecked) final var heldEvents: [GestureEvent] = []
   /// Touches accepted through the region.
-  @exclusivity(unchecked) var regionTouches: [TouchID] = []
+  @exclusivity(unchecked) final var regionTouches: [TouchID] = []
   /// The accepted touches still down after the last frame (kept only with a region; without
   /// one, the engine's surface counts them).
-  @exclusivity(unchecked) var activeTouches = 0
-  /// The next time the recognizer needs to be woken without a frame, if any.
-  @exclusivity(unchecked) var deadline: Microseconds?
+  @exclusivity(unchecked) final var activeTouches = 0
+  /// The next time the recognizer needs to be woken without a frame (event time), if any.
+  ///
+  /// Set it from ``handle(_:_:)`` or ``handleDeadline(_:)`` (nil when no timer runs): the
+  /// engine reads it when they return and calls ``handleDeadline(_:)`` once event time reaches
+  /// it, before any later frame. The engine clears it when the recognizer fails, is cancelled
+  /// or reset.
+  @exclusivity(unchecked) public final var deadline: Microseconds?
   /// Whether the touches down are part of the recognizer's gesture (set by the subclass). A
   /// finished recognizer that does not own them (a tap sequence that ended before they
   /// landed) prevents nobody through them, and restarts on them if they all just landed.
-  @exclusivity(unchecked) var ownsTouches = true
+  @exclusivity(unchecked) final var ownsTouches = true
 
-  init(kind: GestureKind, name: String) {
+  /// Creates a recognizer reporting `kind`, called `name` in explanations and logs.
+  ///
+  /// - Parameters:
+  ///   - kind: The kind its events carry (a built-in one or your own, see ``GestureKind``).
+  ///   - name: The name in `--explain` lines, diagnostics and arbitration reasons.
+  public init(kind: GestureKind, name: String) {
     self.kind = kind
     self.name = name
     heldEvents.reserveCapacity(8)
     regionTouches.reserveCapacity(TouchSurface.capacity)
   }
 
-  /// Whether the recognizer takes part in `touch` (always, unless it has a region).
+  /// Whether the recognizer takes part in `touch` (always, unless it has its own touches).
   @inline(__always) final func accepts(_ touch: Touch) -> Bool {
-    region == nil || regionTouches.contains(touch.id)
+    regionSurface == nil || regionTouches.contains(touch.id)
   }
 
-  /// Registers began touches inside the region; returns the count of accepted touches still down.
+  /// Registers began touches it accepts; returns the count of accepted touches still down.
   final func admit(_ frame: TouchFrame) -> Int {
-    guard let region else { return frame.activeTouchCount }
+    guard regionSurface != nil else { return frame.activeTouchCount }
     var active = 0
     for touch in frame.touches {
-      if touch.phase == .began && touch.tool == .finger && touch.startSeen
-        && region.contains(touch.location)
+      if touch.phase == .began && touch.startSeen && allowedTools.contains(touch.tool)
+        && (region?.contains(touch.location) ?? true)
         && regionTouches.count < TouchSurface.capacity
+        && (delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true)
       {
         regionTouches.append(touch.id)
       }
-      if !isLeaving(touch.phase) && touch.tool == .finger && regionTouches.contains(touch.id) {
+      if !isLeaving(touch.phase) && allowedTools.contains(touch.tool)
+        && regionTouches.contains(touch.id)
+      {
         active += 1
       }
     }
     return active
   }
 
-  /// Forgets region touches that ended in `frame`.
+  /// Forgets accepted touches that ended in `frame`.
   final func release(_ frame: TouchFrame) {
-    guard region != nil else { return }
+    guard regionSurface != nil else { return }
     for touch in frame.touches where isLeaving(touch.phase) {
       if let i = regionTouches.firstIndex(of: touch.id) { regionTouches.remove(at: i) }
     }
   }
 
-  /// Feeds one frame through a direct call to the subclass (every kind has exactly one final
-  /// class, which sets `kind` in its initializer): a switch on a stored tag predicts far better
-  /// than one indirect call site whose target changes with every recognizer.
-  @inline(__always) final func handleFrame(_ frame: TouchFrame, _ surface: TouchSurface)
-    -> GestureStep
-  {
-    switch kind {
-    case .swipe: unsafeDowncast(self, to: SwipeGestureRecognizer.self).handle(frame, surface)
-    case .tap: unsafeDowncast(self, to: TapGestureRecognizer.self).handle(frame, surface)
-    case .longPress:
-      unsafeDowncast(self, to: LongPressGestureRecognizer.self).handle(frame, surface)
-    case .pan: unsafeDowncast(self, to: PanGestureRecognizer.self).handle(frame, surface)
-    case .pinch: unsafeDowncast(self, to: PinchGestureRecognizer.self).handle(frame, surface)
-    case .rotation: unsafeDowncast(self, to: RotationGestureRecognizer.self).handle(frame, surface)
-    case .edgePan: unsafeDowncast(self, to: EdgePanGestureRecognizer.self).handle(frame, surface)
-    }
-  }
-
   // MARK: Overridden by each recognizer
 
-  /// Feeds one frame to the state machine.
-  func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    preconditionFailure("abstract")
-  }
-  /// Wakes the state machine at its deadline.
-  func handleDeadline(_ time: Microseconds) -> GestureStep { preconditionFailure("abstract") }
-  /// Moves the state machine to failed (arbitration decided).
-  func forceFail() { preconditionFailure("abstract") }
-  /// Moves an active state machine to cancelled (the engine cancels gestures in flight).
-  func forceCancel() { preconditionFailure("abstract") }
-  /// Returns the state machine to its initial state.
-  func reset() { preconditionFailure("abstract") }
-  /// Whether the state machine is following touches (not idle).
-  var isEngaged: Bool { preconditionFailure("abstract") }
-  /// The longest a deadline of this recognizer can lie after an input.
-  var longestTimeout: Microseconds { 0 }
+  /// Feeds one frame to the state machine and returns the transition it asks for.
+  ///
+  /// Called for every frame while the recognizer is possible, began or changed (never once it
+  /// is finished, until ``reset()``). `frame` holds every touch of the frame (id, phase, position
+  /// in mm, tool); `touches` holds those the recognizer follows (its region, tools and
+  /// delegate allowing), with each frame's summary. The default returns ``GestureStep/none``.
+  ///
+  /// - Parameters:
+  ///   - frame: The frame, with its event time.
+  ///   - touches: The touches this recognizer follows, updated with `frame`.
+  /// - Returns: The transition to apply; the engine checks it is legal and arbitrates.
+  open func handle(_ frame: TouchFrame, _ touches: TouchSurface) -> GestureStep { .none }
+
+  /// Wakes the state machine at its ``deadline`` (event time, with no frame) and returns the
+  /// transition it asks for. The default returns ``GestureStep/none``.
+  ///
+  /// - Parameter time: The deadline that passed.
+  open func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
+
+  /// Tells the state machine the engine failed it (arbitration, disabling, `cancelAll`): it
+  /// sees no frames until ``reset()``. The default does nothing.
+  open func forceFail() {}
+
+  /// Tells the state machine the engine cancelled its gesture in flight: it sees no frames
+  /// until ``reset()``. The default does nothing.
+  open func forceCancel() {}
+
+  /// Returns the state machine to its initial state once all its touches are gone (UIKit's
+  /// `reset()`). The default does nothing.
+  open func reset() {}
+
+  /// Whether the state machine is following touches (not idle): recognizers that require this
+  /// one to fail wait for it only while it is engaged. The default: touches are down, or a
+  /// deadline runs.
+  open var isEngaged: Bool { deadline != nil || numberOfTouches > 0 }
+
+  /// The longest a deadline of this recognizer can lie after an input (for `flush(after:)`).
+  /// The default is 0.
+  open var longestTimeout: Microseconds { 0 }
+
   /// A snapshot of the gesture's values for an action entering `state` at `time`.
-  func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    preconditionFailure("abstract")
+  ///
+  /// The default reports the kind, the state, the number of touches followed and their
+  /// centroid; override it to add values (translation, velocity…).
+  ///
+  /// - Parameters:
+  ///   - state: The state being entered.
+  ///   - time: The event time of the transition.
+  open func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
+    GestureEvent(
+      time: time, kind: kind, state: state, touches: numberOfTouches, location: centroid)
   }
 }

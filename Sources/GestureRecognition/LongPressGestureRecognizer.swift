@@ -65,31 +65,39 @@ public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRe
     return fingers + "-finger long press"
   }
 
-  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+  /// Feeds one frame to the state machine.
+  public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
     let step = machine.handle(frame, surface, configuration)
     deadline = machine.deadline
     return step
   }
 
-  override func handleDeadline(_ time: Microseconds) -> GestureStep {
+  /// Wakes the state machine at its deadline.
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep {
     let step = machine.deadlinePassed(configuration)
     deadline = machine.deadline
     return step
   }
 
-  override func forceFail() {
+  /// Moves the state machine to failed (the engine decided).
+  public override func forceFail() {
     machine.finish()
     deadline = nil
   }
-  override func forceCancel() { forceFail() }
-  override func reset() {
+  /// Moves the state machine to cancelled (the engine cancelled the gesture).
+  public override func forceCancel() { forceFail() }
+  /// Returns the state machine to its initial state.
+  public override func reset() {
     machine.reset()
     deadline = nil
   }
-  override var isEngaged: Bool { machine.isEngaged }
-  override var longestTimeout: Microseconds { configuration.minimumPressDuration }
+  /// Whether the state machine is following touches.
+  public override var isEngaged: Bool { machine.isEngaged }
+  /// The longest a deadline of this recognizer lies after an input.
+  public override var longestTimeout: Microseconds { configuration.minimumPressDuration }
 
-  override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
+  /// A snapshot of the gesture for an action entering `state` at `time`.
+  public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
     GestureEvent(
       time: time, kind: .longPress, state: state, touches: machine.touches, location: location)
   }
@@ -198,8 +206,10 @@ private struct LongPressMachine {
   }
 
   mutating func deadlinePassed(_ c: LongPressGestureRecognizer.Configuration) -> GestureStep {
+    // `deadline` is public: a deadline set from outside while no wait runs changes nothing.
     guard case .waiting = state else {
-      preconditionFailure("long press: deadline outside waiting")
+      deadline = nil
+      return .none
     }
     state = .active
     deadline = nil

@@ -36,16 +36,23 @@ public final class PinchGestureRecognizer: GestureRecognizer, TargetActionRecogn
     super.init(kind: .pinch, name: name ?? "pinch")
   }
 
-  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+  /// Feeds one frame to the state machine.
+  public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
     machine.handle(frame, surface, slop: configuration.slop)
   }
-  override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
-  override func forceFail() { machine.finish() }
-  override func forceCancel() { machine.finish() }
-  override func reset() { machine.reset() }
-  override var isEngaged: Bool { machine.isEngaged }
+  /// Wakes the state machine at its deadline.
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
+  /// Moves the state machine to failed (the engine decided).
+  public override func forceFail() { machine.finish() }
+  /// Moves the state machine to cancelled (the engine cancelled the gesture).
+  public override func forceCancel() { machine.finish() }
+  /// Returns the state machine to its initial state.
+  public override func reset() { machine.reset() }
+  /// Whether the state machine is following touches.
+  public override var isEngaged: Bool { machine.isEngaged }
 
-  override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
+  /// A snapshot of the gesture for an action entering `state` at `time`.
+  public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
     GestureEvent(
       time: time, kind: .pinch, state: state, touches: machine.touches, location: location,
       velocity: .scalar(machine.velocity(at: time)), scale: scale)

@@ -79,16 +79,23 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
     return fingers + "-finger swipe"
   }
 
-  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+  /// Feeds one frame to the state machine.
+  public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
     machine.handle(frame, surface, configuration)
   }
-  override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
-  override func forceFail() { machine.finish() }
-  override func forceCancel() { machine.finish() }
-  override func reset() { machine.reset() }
-  override var isEngaged: Bool { machine.isEngaged }
+  /// Wakes the state machine at its deadline.
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
+  /// Moves the state machine to failed (the engine decided).
+  public override func forceFail() { machine.finish() }
+  /// Moves the state machine to cancelled (the engine cancelled the gesture).
+  public override func forceCancel() { machine.finish() }
+  /// Returns the state machine to its initial state.
+  public override func reset() { machine.reset() }
+  /// Whether the state machine is following touches.
+  public override var isEngaged: Bool { machine.isEngaged }
 
-  override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
+  /// A snapshot of the gesture for an action entering `state` at `time`.
+  public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
     GestureEvent(
       time: time, kind: .swipe, state: state,
       touches: max(machine.fingers, configuration.touchesRequired),

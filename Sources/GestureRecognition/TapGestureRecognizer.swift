@@ -77,37 +77,45 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
     return fingers + "-finger " + taps
   }
 
-  override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
+  /// Feeds one frame to the state machine.
+  public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
     let step = machine.handle(frame, surface, configuration)
     deadline = machine.deadline
     ownsTouches = machine.ownsTouches
     return step
   }
 
-  override func handleDeadline(_ time: Microseconds) -> GestureStep {
+  /// Wakes the state machine at its deadline.
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep {
     let step = machine.deadlinePassed(configuration)
     deadline = machine.deadline
     ownsTouches = machine.ownsTouches
     return step
   }
 
-  override func forceFail() {
+  /// Moves the state machine to failed (the engine decided).
+  public override func forceFail() {
     machine.fail()
     deadline = nil
     ownsTouches = machine.ownsTouches
   }
-  override func forceCancel() { forceFail() }
-  override func reset() {
+  /// Moves the state machine to cancelled (the engine cancelled the gesture).
+  public override func forceCancel() { forceFail() }
+  /// Returns the state machine to its initial state.
+  public override func reset() {
     machine.reset()
     deadline = nil
     ownsTouches = true
   }
-  override var isEngaged: Bool { machine.isEngaged }
-  override var longestTimeout: Microseconds {
+  /// Whether the state machine is following touches.
+  public override var isEngaged: Bool { machine.isEngaged }
+  /// The longest a deadline of this recognizer lies after an input.
+  public override var longestTimeout: Microseconds {
     max(configuration.maximumPressDuration, configuration.maximumTapInterval)
   }
 
-  override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
+  /// A snapshot of the gesture for an action entering `state` at `time`.
+  public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
     GestureEvent(
       time: time, kind: .tap, state: state,
       touches: max(machine.fingers, configuration.touchesRequired),
@@ -258,7 +266,9 @@ private struct TapMachine {
     case .waiting(let taps, _):
       return fail(.noNextTap(taps: taps, within: c.maximumTapInterval))
     case .idle, .done:
-      preconditionFailure("tap: deadline with no timer running")
+      // `deadline` is public: a deadline set from outside while no timer runs changes nothing.
+      deadline = nil
+      return .none
     }
   }
 }

@@ -37,9 +37,15 @@ struct FrameSummary {
 /// computed here once per frame from running sums, so every recognizer reads it in O(1).
 /// Storage for 16 touches is allocated once, as raw memory the class owns (no array
 /// uniqueness checks in the per-frame loop): updating never allocates.
-final class TouchSurface {
+///
+/// Recognizers read it as their view of the touches they follow: see ``numberOfTouches``,
+/// ``location(ofTouch:)``, ``centroid`` and the flags of the current frame.
+public final class TouchSurface {
   /// The most touches tracked; more are ignored.
-  static let capacity = 16
+  public static let capacity = 16
+  /// Bit `tool.rawValue`: touches of that tool take part (fingers only, unless the owner's
+  /// `allowedTools` says otherwise).
+  var toolMask: UInt8 = 1
 
   /// One tracked touch.
   struct Member {
@@ -119,9 +125,10 @@ final class TouchSurface {
       for t in 0..<touches.count {
         if let owner, !owner.accepts(touches[t]) { continue }
         let id = touches[t].id
-        // A palm or a pen is no finger: a member that turns into one is cancelled. A touch
+        // A palm or a pen is no finger (unless the owner allows its tool): a member that turns
+        // into one is cancelled. A touch
         // whose start was not seen (down when the device was opened) never joins.
-        let finger = touches[t].tool == .finger && touches[t].startSeen
+        let finger = toolMask & (1 &<< touches[t].tool.rawValue) != 0 && touches[t].startSeen
         let phase = finger ? touches[t].phase : .cancelled
         let q = touches[t].location
         let terminal = isLeaving(phase)
@@ -209,6 +216,51 @@ final class TouchSurface {
       s.span = sum * downInverse
     }
     summary = s
+  }
+}
+
+extension TouchSurface {
+  /// The number of touches down after the current frame (UIKit's `numberOfTouches`).
+  public var numberOfTouches: Int { summary.count }
+  /// The number of touches that were down before the current frame.
+  public var numberOfTouchesBefore: Int { summary.countBefore }
+  /// The centroid of the touches down (of those lifting, when none stay), in millimetres.
+  public var centroid: MillimeterPoint { summary.centroid }
+  /// Whether a touch lifted in the current frame.
+  public var touchLifted: Bool { summary.lifted }
+  /// Whether a touch was cancelled in the current frame (or turned into a tool not followed).
+  public var touchCancelled: Bool { summary.cancelled }
+  /// Whether a touch present in the previous frame moved in the current one.
+  public var touchesMoved: Bool { summary.moved }
+  /// The largest distance, in millimetres, of any touch of the current frame from where it
+  /// landed.
+  public var largestMovement: Millimeters { summary.largestMovementSquared.squareRoot() }
+
+  /// The position, in millimetres, of the `index`th touch down (0 ..< `numberOfTouches`, in
+  /// the order they landed), as UIKit's `location(ofTouch:in:)`; nil out of range.
+  public func location(ofTouch index: Int) -> MillimeterPoint? {
+    touch(index).map { $0.last }
+  }
+
+  /// Where the `index`th touch down landed, in millimetres; nil out of range.
+  public func startLocation(ofTouch index: Int) -> MillimeterPoint? {
+    touch(index).map { $0.start }
+  }
+
+  /// The identifier of the `index`th touch down; nil out of range.
+  public func identifier(ofTouch index: Int) -> TouchID? {
+    touch(index).map { $0.id }
+  }
+
+  /// The `index`th member that is not leaving.
+  private func touch(_ index: Int) -> Member? {
+    guard index >= 0 else { return nil }
+    var seen = 0
+    for member in members where !member.leaving {
+      if seen == index { return member }
+      seen += 1
+    }
+    return nil
   }
 }
 

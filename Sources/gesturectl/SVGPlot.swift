@@ -8,15 +8,16 @@ struct SVGPlot: ~Copyable {
 
   /// Colours by gesture kind; grey for touches that took part in no gesture.
   static func colour(_ kind: GestureKind?) -> String {
+    guard let kind else { return "#999999" }
     switch kind {
-    case .tap?: "#1f77b4"
-    case .longPress?: "#9467bd"
-    case .swipe?: "#d62728"
-    case .pan?: "#2ca02c"
-    case .pinch?: "#ff7f0e"
-    case .rotation?: "#8c564b"
-    case .edgePan?: "#17becf"
-    case nil: "#999999"
+    case .tap: return "#1f77b4"
+    case .longPress: return "#9467bd"
+    case .swipe: return "#d62728"
+    case .pan: return "#2ca02c"
+    case .pinch: return "#ff7f0e"
+    case .rotation: return "#8c564b"
+    case .edgePan: return "#17becf"
+    default: return "#e377c2"
     }
   }
 

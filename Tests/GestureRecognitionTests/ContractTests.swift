@@ -103,12 +103,15 @@ func namedScripts() -> [TouchScript] {
     #expect(stuck.finish().contains { $0.hasPrefix("deadline still pending") })
   }
 
-  @Test("an illegal transition traps")
-  func illegalTransitionTraps() async {
-    await #expect(processExitsWith: .failure) {
-      let engine = GestureEngine()
-      let tap = engine.add(TapGestureRecognizer())
-      engine.move(tap, to: .changed, .touchesMoved, at: 0)
-    }
+  @Test("an illegal transition is ignored and reported, never a trap")
+  func illegalTransitionIsReported() {
+    let engine = GestureEngine()
+    var reported: [GestureEngineDiagnostic] = []
+    engine.onDiagnostic = { reported.append($0) }
+    let tap = engine.add(TapGestureRecognizer())
+    engine.move(tap, to: .changed, .touchesMoved, at: 0)
+    #expect(tap.state == .possible)
+    #expect(reported == [.illegalTransition(recognizer: "tap", from: .possible, to: .changed)])
+    #expect(engine.diagnostics == reported)
   }
 }

@@ -1,0 +1,237 @@
+// Wiring never traps: recognizers may be added, related, moved and removed in any order and at
+// any moment. Relations (failure requirements, simultaneity) belong to the recognizers, as in
+// UIKit: they are kept on them and applied whenever both are in the same engine. Calls made
+// while the engine is busy (from an action, a delegate or `explain`) are queued and run in
+// order once the current input is fully processed; misuse becomes a diagnostic.
+
+import TouchInput
+
+/// A call made while the engine was busy, run afterwards.
+enum PendingCall {
+  case frame(TouchFrame)
+  case advance(Microseconds)
+  case cancelAll(Microseconds)
+  case add(GestureRecognizer, MillimeterRect?)
+  case remove(GestureRecognizer)
+}
+
+/// A recognizer held weakly (relations must not keep recognizers alive).
+struct WeakRecognizer {
+  weak var value: GestureRecognizer?
+}
+
+extension GestureEngine {
+  /// Adds a recognizer (after those already added) and returns it.
+  ///
+  /// Relations declared before (``require(_:toFail:)``, ``recognizeSimultaneously(_:_:)``) take
+  /// effect now if the other recognizer is in this engine. A recognizer already in another
+  /// engine moves here, as UIKit moves a recognizer added to a second view (removed from the
+  /// first as by ``remove(_:)``). Adding one already in this engine does nothing. Beyond
+  /// ``capacity`` recognizers, nothing is added and ``GestureEngineDiagnostic/capacityExceeded(recognizer:capacity:)``
+  /// is reported. Called from inside an action, the addition is queued.
+  ///
+  /// - Parameters:
+  ///   - recognizer: The recognizer.
+  ///   - region: If given, the recognizer only sees touches that began inside it.
+  @discardableResult
+  public func add<Recognizer: GestureRecognizer>(
+    _ recognizer: Recognizer, region: MillimeterRect? = nil
+  ) -> Recognizer {
+    if busy {
+      pending.append(.add(recognizer, region))
+      return recognizer
+    }
+    insert(recognizer, region: region)
+    return recognizer
+  }
+
+  private func insert(_ recognizer: GestureRecognizer, region: MillimeterRect?) {
+    if let other = recognizer.engine, other !== self {
+      guard !other.busy else {
+        report(.inUseByAnotherEngine(recognizer: recognizer.name))
+        return
+      }
+      other.remove(recognizer)
+    }
+    if let region { recognizer.region = region }
+    guard recognizer.engine !== self || recognizer.slot < 0 else { return }
+    guard recognizers.count < Self.capacity else {
+      report(.capacityExceeded(recognizer: recognizer.name, capacity: Self.capacity))
+      return
+    }
+    recognizer.slot = recognizers.count
+    recognizer.engine = self
+    if recognizer.regionSurface != nil { regionMask |= 1 << UInt64(recognizer.slot) }
+    if !recognizer.isEnabled { blockedMask |= 1 << UInt64(recognizer.slot) }
+    recognizers.append(recognizer)
+    (list + listCount).initialize(to: Unmanaged.passUnretained(recognizer))
+    listCount += 1
+    simultaneous.append(0)
+    requirements.append(0)
+    dependents.append(0)
+    for other in recognizers where other !== recognizer {
+      if recognizer.requires(other) { setRequirement(recognizer, other) }
+      if other.requires(recognizer) { setRequirement(other, recognizer) }
+      if recognizer.isSimultaneous(with: other) || other.isSimultaneous(with: recognizer) {
+        setSimultaneous(recognizer, other)
+      }
+    }
+  }
+
+  /// Removes a recognizer (UIKit's `removeGestureRecognizer`): a gesture in flight is
+  /// cancelled and an undecided one fails (reason "removed from the engine"), delivering their
+  /// actions; it is then reset and leaves the engine with its relations kept on it (they apply
+  /// again if it is added back). Removing one not in this engine does nothing; from inside an
+  /// action, the removal is queued.
+  ///
+  /// - Parameter recognizer: The recognizer to remove.
+  public func remove(_ recognizer: GestureRecognizer) {
+    guard recognizer.engine === self, recognizer.slot >= 0 else { return }
+    if busy {
+      pending.append(.remove(recognizer))
+      return
+    }
+    busy = true
+    if recognizer.state.isActive {
+      recognizer.forceCancel()
+      move(recognizer, to: .cancelled, .removed, at: time)
+      enqueue(recognizer, .cancelled, at: time)
+    } else if recognizer.state == .possible && (recognizer.isEngaged || recognizer.isHeld) {
+      failAndRelease(recognizer, .removed, at: time)
+    }
+    deliver()
+    detach(recognizer)
+    busy = false
+    if hasPending { runPending() }
+  }
+
+  /// Takes `r` out of every list and mask, renumbering those after it.
+  private func detach(_ r: GestureRecognizer) {
+    let slot = r.slot
+    recognizers.remove(at: slot)
+    for index in slot..<recognizers.count {
+      list[index] = list[index + 1]
+      recognizers[index].slot = index
+    }
+    listCount -= 1
+    simultaneous.remove(at: slot)
+    requirements.remove(at: slot)
+    dependents.remove(at: slot)
+    for index in recognizers.indices {
+      simultaneous[index] = Self.dropping(slot, from: simultaneous[index])
+      requirements[index] = Self.dropping(slot, from: requirements[index])
+      dependents[index] = Self.dropping(slot, from: dependents[index])
+    }
+    terminalMask = Self.dropping(slot, from: terminalMask)
+    regionMask = Self.dropping(slot, from: regionMask)
+    blockedMask = Self.dropping(slot, from: blockedMask)
+    waitingMask = Self.dropping(slot, from: waitingMask)
+    quietUntil = .min
+    r.slot = -1
+    r.engine = nil
+    r.state = .possible
+    r.deadline = nil
+    r.reset()
+    r.isHeld = false
+    r.heldEvents.removeAll(keepingCapacity: true)
+    r.regionTouches.removeAll(keepingCapacity: true)
+    r.activeTouches = 0
+    r.regionSurface?.removeAll()
+  }
+
+  /// `mask` without bit `slot`, the bits above it moved down by one.
+  private static func dropping(_ slot: Int, from mask: UInt64) -> UInt64 {
+    let low = mask & ((1 << UInt64(slot)) &- 1)
+    let high = slot >= 63 ? 0 : (mask >> UInt64(slot + 1)) << UInt64(slot)
+    return low | high
+  }
+
+  /// Lets `a` and `b` be recognized together (neither prevents the other).
+  ///
+  /// Any order: the relation is kept on the recognizers and applies whenever both are in the
+  /// same engine, added before or after this call. Relating a recognizer to itself does
+  /// nothing and is reported.
+  public func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) {
+    Self.relateSimultaneous(a, b, reportingTo: self)
+  }
+
+  /// Keeps a simultaneity on `a` and applies it if both are in one engine.
+  static func relateSimultaneous(
+    _ a: GestureRecognizer, _ b: GestureRecognizer, reportingTo reporter: GestureEngine? = nil
+  ) {
+    guard a !== b else {
+      (reporter ?? a.engine)?.report(.relatedToItself(recognizer: a.name))
+      return
+    }
+    if !a.isSimultaneous(with: b) { a.simultaneousPartners.append(WeakRecognizer(value: b)) }
+    if let engine = a.engine, engine === b.engine, a.slot >= 0, b.slot >= 0 {
+      engine.setSimultaneous(a, b)
+    }
+  }
+
+  /// Holds `a`'s recognition until `b` fails; `a` fails if `b` begins or is recognized.
+  ///
+  /// Any order: the relation is kept on the recognizers and applies whenever both are in the
+  /// same engine, added before or after this call. Requiring a recognizer to fail itself does
+  /// nothing and is reported.
+  public func require(_ a: GestureRecognizer, toFail b: GestureRecognizer) {
+    Self.relate(a, toFail: b, reportingTo: self)
+  }
+
+  /// Keeps a failure requirement on `a` and applies it if both are in one engine.
+  static func relate(
+    _ a: GestureRecognizer, toFail b: GestureRecognizer, reportingTo reporter: GestureEngine? = nil
+  ) {
+    guard a !== b else {
+      (reporter ?? a.engine)?.report(.relatedToItself(recognizer: a.name))
+      return
+    }
+    if !a.requires(b) { a.failureRequirements.append(WeakRecognizer(value: b)) }
+    if let engine = a.engine, engine === b.engine, a.slot >= 0, b.slot >= 0 {
+      engine.setRequirement(a, b)
+    }
+  }
+
+  private func setSimultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) {
+    simultaneous[a.slot] |= 1 << UInt64(b.slot)
+    simultaneous[b.slot] |= 1 << UInt64(a.slot)
+  }
+
+  private func setRequirement(_ a: GestureRecognizer, _ b: GestureRecognizer) {
+    requirements[a.slot] |= 1 << UInt64(b.slot)
+    dependents[b.slot] |= 1 << UInt64(a.slot)
+  }
+
+  /// Runs the calls queued while busy, in order (each may queue more).
+  func runPending() {
+    while hasPending, !busy {
+      let call = pending.removeFirst()
+      switch call {
+      case .frame(let frame): process(frame)
+      case .advance(let time): advance(to: time)
+      case .cancelAll(let time): cancelAll(at: time)
+      case .add(let recognizer, let region): add(recognizer, region: region)
+      case .remove(let recognizer): remove(recognizer)
+      }
+    }
+  }
+
+  /// Keeps and announces a diagnostic.
+  func report(_ diagnostic: GestureEngineDiagnostic) {
+    if diagnostics.count == Self.diagnosticsKept { diagnostics.removeFirst() }
+    diagnostics.append(diagnostic)
+    onDiagnostic?(diagnostic)
+  }
+}
+
+extension GestureRecognizer {
+  /// Whether this recognizer was declared to wait for `other` to fail.
+  final func requires(_ other: GestureRecognizer) -> Bool {
+    failureRequirements.contains { $0.value === other }
+  }
+
+  /// Whether this recognizer was declared simultaneous with `other`.
+  final func isSimultaneous(with other: GestureRecognizer) -> Bool {
+    simultaneousPartners.contains { $0.value === other }
+  }
+}
