@@ -20,8 +20,9 @@ struct EdgePanMachine: ~Copyable {
   private var cluster = TouchCluster()
   private var tracker = VelocityTracker()
   private var origin = MillimeterPoint(x: 0, y: 0)
-  /// The edges whose band holds every touch that landed so far.
-  private var candidates: Set<ScreenEdge> = []
+  /// The edges whose band holds every touch that landed so far, in `ScreenEdge.allCases`
+  /// order (an array: narrowing it on each landing hashes nothing).
+  private var candidates: [ScreenEdge] = []
   private(set) var edge: ScreenEdge?
   private(set) var touches = 0
   private(set) var location = MillimeterPoint(x: 0, y: 0)
@@ -67,7 +68,7 @@ struct EdgePanMachine: ~Copyable {
       guard cluster.count > 0 else { return .none }
       state = .tracking
       origin = cluster.position
-      candidates = c.edges
+      candidates = ScreenEdge.allCases.filter { c.edges.contains($0) }
     }
     lastTime = frame.time
     if cluster.moved { tracker.add(x: cluster.position.x, y: cluster.position.y, at: frame.time) }
@@ -113,11 +114,10 @@ struct EdgePanMachine: ~Copyable {
     _ surface: TouchSurface, _ c: EdgePanGestureRecognizer.Configuration
   ) -> Millimeters? {
     for member in surface.members where !member.leaving {
-      let kept = candidates.filter { $0.distance(of: member.start, in: c.bounds) <= c.band }
-      guard kept.isEmpty else {
-        candidates = kept
-        continue
-      }
+      let band = c.band
+      let bounds = c.bounds
+      candidates.removeAll { $0.distance(of: member.start, in: bounds) > band }
+      guard candidates.isEmpty else { continue }
       let nearest = c.edges.map { $0.distance(of: member.start, in: c.bounds) }.min() ?? 0
       return max(nearest, 0)
     }
@@ -129,7 +129,7 @@ struct EdgePanMachine: ~Copyable {
   private mutating func decide(_ c: EdgePanGestureRecognizer.Configuration) -> GestureStep {
     let t = translation
     var best: (edge: ScreenEdge, inward: Double)?
-    for candidate in ScreenEdge.allCases where candidates.contains(candidate) {
+    for candidate in candidates {
       let inward = t.dx * candidate.inwards.dx + t.dy * candidate.inwards.dy
       if best == nil || inward > (best?.inward ?? 0) { best = (candidate, inward) }
     }
