@@ -11,7 +11,7 @@ extension EvemuReader {
   /// - Throws: `TraceError` at the first bad line (unless `lenient`), or if the file cannot be
   ///   read. The events before the bad line are returned first; the error comes with the next
   ///   call, and after it the reader returns `false`.
-  public mutating func read(into batch: inout EventBatch) throws(TraceError) -> Bool {
+  public func read(into batch: inout EventBatch) throws(TraceError) -> Bool {
     batch.removeAll()
     if let pendingError {
       self.pendingError = nil
@@ -33,7 +33,7 @@ extension EvemuReader {
 
   /// Parses lines into `events` and `lines` until `capacity` events, the end of the file or a
   /// fatal error; returns the number of events and the error.
-  private mutating func fill(
+  private func fill(
     events: UnsafeMutablePointer<InputEvent>, lines: UnsafeMutablePointer<Int32>, capacity: Int
   ) -> (Int, TraceError?) {
     let source = self.source

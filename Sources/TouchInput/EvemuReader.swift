@@ -8,8 +8,8 @@
 ///
 /// The reader stops at the first bad line with a `TraceError` naming the file, the line and
 /// the reason. With `lenient`, bad lines after the header are skipped and kept in `warnings`.
-/// Copies of a reader share one file position.
-public struct EvemuReader {
+/// A reader is a class: every reference reads from the same file position.
+public final class EvemuReader {
   /// The most warnings kept; later bad lines are only counted in `skippedLineCount`.
   public static let warningLimit = 100
 
@@ -39,7 +39,7 @@ public struct EvemuReader {
   ///
   /// - Throws: `TraceError` if a file cannot be read, is empty, has a bad header line, or if
   ///   neither file describes the device.
-  public init(path: String, descriptionPath: String? = nil, lenient: Bool = false)
+  public convenience init(path: String, descriptionPath: String? = nil, lenient: Bool = false)
     throws(TraceError)
   {
     try self.init(path: path, descriptionPath: descriptionPath, lenient: lenient, chunkSize: nil)
@@ -48,7 +48,7 @@ public struct EvemuReader {
   /// Same, from bytes in memory (tests, benchmark); `name` is used in errors.
   ///
   /// - Throws: `TraceError` as `init(path:descriptionPath:lenient:)` does.
-  public init(
+  public convenience init(
     bytes: [UInt8], name: String, description: DeviceDescription? = nil, lenient: Bool = false
   ) throws(TraceError) {
     try self.init(
@@ -56,7 +56,7 @@ public struct EvemuReader {
   }
 
   /// Opens `path`, reading it in chunks of `chunkSize` bytes (tests use small chunks).
-  init(path: String, descriptionPath: String?, lenient: Bool, chunkSize: Int?)
+  convenience init(path: String, descriptionPath: String?, lenient: Bool, chunkSize: Int?)
     throws(TraceError)
   {
     let given = try descriptionPath.map { path throws(TraceError) in
@@ -67,7 +67,7 @@ public struct EvemuReader {
   }
 
   /// Reads `bytes` in chunks of `chunkSize` bytes (tests use small chunks).
-  init(
+  convenience init(
     bytes: [UInt8], name: String, description: DeviceDescription?, lenient: Bool,
     chunkSize: Int?
   ) throws(TraceError) {

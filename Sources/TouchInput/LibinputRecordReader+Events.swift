@@ -33,7 +33,7 @@ extension LibinputRecordReader {
   /// - Throws: `TraceError` at the first bad line (unless `lenient`), or if the file cannot be
   ///   read. The events before the bad line are returned first; the error comes with the next
   ///   call, and after it the reader returns `false`.
-  public mutating func read(into batch: inout EventBatch) throws(TraceError) -> Bool {
+  public func read(into batch: inout EventBatch) throws(TraceError) -> Bool {
     batch.removeAll()
     if let pending = stream.pendingError {
       stream.pendingError = nil

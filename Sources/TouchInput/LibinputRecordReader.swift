@@ -12,9 +12,9 @@
 /// only touch device, else the only touchscreen; otherwise it throws an error listing them.
 /// Memory stays constant whatever the file's length; with several devices the file is read
 /// twice (once to find them all). Errors are `TraceError`s naming the file and line; with
-/// `lenient`, bad lines among the events are skipped and kept in `warnings`. Copies of a reader
-/// share one file position.
-public struct LibinputRecordReader: TraceReader {
+/// `lenient`, bad lines among the events are skipped and kept in `warnings`. A reader is a class:
+/// every reference reads from the same file position.
+public final class LibinputRecordReader: TraceReader {
   /// The most warnings kept; later bad lines are only counted in `skippedLineCount`.
   public static let warningLimit = 100
 
@@ -46,7 +46,7 @@ public struct LibinputRecordReader: TraceReader {
   ///   - lenient: Skip bad event lines with a warning instead of stopping.
   /// - Throws: `TraceError` if the file cannot be read, is empty, breaks the schema before
   ///   its events, or has several devices and no way to choose one.
-  public init(path: String, deviceIndex: Int? = nil, lenient: Bool = false) throws(TraceError) {
+  public convenience init(path: String, deviceIndex: Int? = nil, lenient: Bool = false) throws(TraceError) {
     try self.init(
       open: { () throws(TraceError) in
         try ByteInput(path: path, chunkSize: LineSource.defaultChunkSize)
@@ -56,14 +56,14 @@ public struct LibinputRecordReader: TraceReader {
   /// Same, from bytes in memory (tests, benchmark); `name` is used in errors.
   ///
   /// - Throws: `TraceError` as `init(path:deviceIndex:lenient:)` does.
-  public init(bytes: [UInt8], name: String, deviceIndex: Int? = nil, lenient: Bool = false)
+  public convenience init(bytes: [UInt8], name: String, deviceIndex: Int? = nil, lenient: Bool = false)
     throws(TraceError)
   {
     try self.init(bytes: bytes, name: name, deviceIndex: deviceIndex, lenient: lenient, chunk: nil)
   }
 
   /// Reads `bytes` in chunks of `chunk` bytes (tests use small chunks).
-  init(bytes: [UInt8], name: String, deviceIndex: Int?, lenient: Bool, chunk: Int?)
+  convenience init(bytes: [UInt8], name: String, deviceIndex: Int?, lenient: Bool, chunk: Int?)
     throws(TraceError)
   {
     let size = chunk ?? LineSource.defaultChunkSize

@@ -6,7 +6,9 @@
 
 /// A recording read as a device description and a stream of event batches, whatever its
 /// format: what `replay`, `info`, `carousel` and `plot` need.
-public protocol TraceReader {
+///
+/// Readers are classes: a reader is one position in one file, shared by every reference to it.
+public protocol TraceReader: AnyObject {
   /// The device the events come from.
   var device: DeviceDescription { get }
   /// The path of the recording, as given.
@@ -14,7 +16,7 @@ public protocol TraceReader {
   /// The bad lines skipped in lenient mode.
   var warnings: [TraceError] { get }
   /// Clears `batch` and fills it with up to its capacity of events; `false` at the end.
-  mutating func read(into batch: inout EventBatch) throws(TraceError) -> Bool
+  func read(into batch: inout EventBatch) throws(TraceError) -> Bool
 }
 
 extension EvemuReader: TraceReader {}

@@ -39,7 +39,7 @@ struct ContactState: Sendable {
   }
 }
 
-extension TouchDecoder {
+extension DecoderCore {
   /// The frame entry for a contact in `phase`.
   @inline(__always)
   func touch(_ contact: ContactState, phase: TouchPhase) -> Touch {

@@ -1,5 +1,5 @@
 // Cancelling touches: SYN_DROPPED, the end of input, a vanished device.
-extension TouchDecoder {
+extension DecoderCore {
   /// End of input: warns about an incomplete last frame (events after the last `SYN_REPORT`)
   /// and returns a frame that cancels every touch still down (nil if none).
   public mutating func finish() -> TouchFrame? {

@@ -1,5 +1,5 @@
 // Semi-MT devices: their slots are the corners of a bounding box, reported as one touch.
-extension TouchDecoder {
+extension DecoderCore {
   /// Closes a semi-MT frame: one touch at the centre of the box spanned by the slots.
   mutating func reportBoundingBox(at time: Microseconds) -> Bool {
     guard slotsDirty || !terminal.isEmpty else { return false }

@@ -1,5 +1,5 @@
 // Protocol A: anonymous contacts, each closed by SYN_MT_REPORT, all resent in every frame.
-extension TouchDecoder {
+extension DecoderCore {
   /// Applies one absolute event to the contact being described.
   @inline(__always)
   mutating func contactAxis(code: UInt16, value: Int32) {

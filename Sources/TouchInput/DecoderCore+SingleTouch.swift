@@ -1,5 +1,5 @@
 // Single-touch devices: one contact on ABS_X/ABS_Y (or mapped axes), down while a button is.
-extension TouchDecoder {
+extension DecoderCore {
   /// Applies one absolute event to the single contact.
   ///
   /// Positions come from `geometry.xAxis`/`yAxis` (`ABS_X`/`ABS_Y` unless the options map

@@ -1,5 +1,5 @@
 // Protocol B: slots and tracking ids (semi-MT devices share the slot handling).
-extension TouchDecoder {
+extension DecoderCore {
   /// Applies one absolute event to the current slot, writing the value straight into it.
   ///
   /// Events before the first `ABS_MT_SLOT` go to slot 0. A slot index outside the device's

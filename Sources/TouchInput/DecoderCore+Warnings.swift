@@ -11,7 +11,7 @@ struct OnceWarnings: OptionSet, Sendable {
   static let undeclaredHighCode = OnceWarnings(rawValue: 1 << 6)
 }
 
-extension TouchDecoder {
+extension DecoderCore {
   /// The frame time: the event's time, or the previous frame's if the clock went backwards.
   @inline(__always)
   mutating func frameTime(_ time: Microseconds) -> Microseconds {
