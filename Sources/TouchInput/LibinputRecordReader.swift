@@ -46,7 +46,9 @@ public final class LibinputRecordReader: TraceReader {
   ///   - lenient: Skip bad event lines with a warning instead of stopping.
   /// - Throws: `TraceError` if the file cannot be read, is empty, breaks the schema before
   ///   its events, or has several devices and no way to choose one.
-  public convenience init(path: String, deviceIndex: Int? = nil, lenient: Bool = false) throws(TraceError) {
+  public convenience init(path: String, deviceIndex: Int? = nil, lenient: Bool = false)
+    throws(TraceError)
+  {
     try self.init(
       open: { () throws(TraceError) in
         try ByteInput(path: path, chunkSize: LineSource.defaultChunkSize)
@@ -56,7 +58,9 @@ public final class LibinputRecordReader: TraceReader {
   /// Same, from bytes in memory (tests, benchmark); `name` is used in errors.
   ///
   /// - Throws: `TraceError` as `init(path:deviceIndex:lenient:)` does.
-  public convenience init(bytes: [UInt8], name: String, deviceIndex: Int? = nil, lenient: Bool = false)
+  public convenience init(
+    bytes: [UInt8], name: String, deviceIndex: Int? = nil, lenient: Bool = false
+  )
     throws(TraceError)
   {
     try self.init(bytes: bytes, name: name, deviceIndex: deviceIndex, lenient: lenient, chunk: nil)

@@ -45,7 +45,7 @@ func replayFile(
   _ path: String, arguments: ParsedArguments, options: DecoderOptions,
   settings: PipelineSettings, console: Console, engine: EngineFactory
 ) throws {
-  var reader = try openTrace(path, arguments: arguments, console: console)
+  let reader = try openTrace(path, arguments: arguments, console: console)
   let pipeline = TracePipeline(
     device: reader.device, options: options, settings: settings, console: console, path: path,
     engine: engine)

@@ -79,7 +79,7 @@ final class TracePipeline {
   /// (swift_beginAccess/endAccess: 14 M of 130 M instructions replaying a 100 k-event trace,
   /// ≈ 11 % of the whole process). Only this class's own methods touch the decoder, and nothing
   /// they call (printers, the engine and its actions) can reach the pipeline.
-  @exclusivity(unchecked) private var decoder: TouchDecoder
+  @exclusivity(unchecked) private var decoder: DecoderCore
   private let settings: PipelineSettings
   private let console: Console
   private let path: String
@@ -98,7 +98,7 @@ final class TracePipeline {
     device: DeviceDescription, options: DecoderOptions, settings: PipelineSettings,
     console: Console, path: String, engine makeEngine: EngineFactory
   ) {
-    decoder = TouchDecoder(device: device, options: options)
+    decoder = DecoderCore(device: device, options: options)
     self.settings = settings
     self.console = console
     self.path = path

@@ -115,7 +115,7 @@ func line(_ a: MillimeterPoint, _ b: MillimeterPoint, frames: Int) -> [Millimete
   func retouch(pattern: Retouch, gesture: Int) {
     let (name, paths, expected, kind) = Self.gestures[gesture]
     let next = MillimeterPoint(x: 70, y: 90)
-    var decoder = TouchDecoder(device: retouchDevice)
+    let decoder = TouchDecoder(device: retouchDevice)
     var frames: [TouchFrame] = []
     for event in retouchEvents(paths: paths, next: next, pattern: pattern) {
       if let frame = decoder.decode(event) { frames.append(frame) }

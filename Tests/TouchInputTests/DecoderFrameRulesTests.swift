@@ -49,7 +49,7 @@ struct DecoderFrameRulesTests {
 
   @Test("A frame the caller keeps is not changed by later frames")
   func heldFramesAreValues() {
-    var decoder = TouchDecoder(device: TestDevice.protocolB())
+    let decoder = TouchDecoder(device: TestDevice.protocolB())
     let events = script { s in
       s.trackingID(1); s.x(100); s.y(100)
       s.syn(at: 1000)
@@ -74,8 +74,8 @@ struct DecoderFrameRulesTests {
       s.slot(0); s.trackingID(-1)
       s.syn(at: 4000)
     }
-    var copying = TouchDecoder(device: TestDevice.protocolB())
-    var lending = TouchDecoder(device: TestDevice.protocolB())
+    let copying = TouchDecoder(device: TestDevice.protocolB())
+    let lending = TouchDecoder(device: TestDevice.protocolB())
     var returned: [TouchFrame] = []
     var lent: [TouchFrame] = []
     for event in events {

@@ -43,7 +43,7 @@ struct DecoderGeometryTests {
       (1000, 3000, "123.8 × 220.0"),
     ])
   func fallbackSize(xMaximum: Int32, yMaximum: Int32, size: String) {
-    var decoder = TouchDecoder(
+    let decoder = TouchDecoder(
       device: Self.device(
         x: AbsInfo(minimum: 0, maximum: xMaximum), y: AbsInfo(minimum: 0, maximum: yMaximum)))
     let geometry = decoder.geometry
@@ -75,7 +75,7 @@ struct DecoderGeometryTests {
     var options = DecoderOptions()
     options.surfaceSize = (width: 300, height: 200)
     options.rotation = .quarter
-    var decoder = TouchDecoder(
+    let decoder = TouchDecoder(
       device: Self.device(
         x: AbsInfo(minimum: 0, maximum: 999), y: AbsInfo(minimum: 0, maximum: 99)),
       options: options)
@@ -137,7 +137,7 @@ struct DecoderGeometryTests {
   func invalidCalibration() {
     var options = DecoderOptions()
     options.calibration = [1, 0, 0, 0, 1]
-    var decoder = TouchDecoder(device: TestDevice.protocolB(), options: options)
+    let decoder = TouchDecoder(device: TestDevice.protocolB(), options: options)
     #expect(decoder.geometry.map(x: 500, y: 500) == MillimeterPoint(x: 50, y: 50))
     #expect(
       decoder.takeWarnings().map(\.message) == [

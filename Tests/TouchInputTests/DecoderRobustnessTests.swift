@@ -87,14 +87,14 @@ struct DecoderRobustnessTests {
 
   @Test("finish() with nothing pending returns no frame and gives no warning")
   func cleanFinish() {
-    var decoder = TouchDecoder(device: TestDevice.protocolB())
+    let decoder = TouchDecoder(device: TestDevice.protocolB())
     #expect(decoder.finish() == nil)
     #expect(decoder.takeWarnings() == [])
   }
 
   @Test("A decoder moved to another owner goes on with its slots")
   func movedDecoderKeepsItsSlots() {
-    var first = TouchDecoder(device: TestDevice.protocolB())
+    var first = DecoderCore(device: TestDevice.protocolB())
     let start = script { s in
       s.slot(0); s.trackingID(1); s.x(100); s.y(100)
       s.slot(1); s.trackingID(2); s.x(200); s.y(200)
@@ -102,7 +102,7 @@ struct DecoderRobustnessTests {
       s.slot(0); s.x(150)
     }
     for event in start { _ = first.decode(event) }
-    var moved = first  // TouchDecoder is ~Copyable: this moves it, half-way through a frame
+    var moved = first  // DecoderCore is ~Copyable: this moves it, half-way through a frame
     let rest = script { s in
       s.slot(1); s.trackingID(-1)
       s.syn(at: 2000)
@@ -113,7 +113,7 @@ struct DecoderRobustnessTests {
 
   @Test("cancelAll(at:) cancels every touch once; afterwards there is nothing to cancel")
   func cancelAll() {
-    var decoder = TouchDecoder(device: TestDevice.protocolB())
+    let decoder = TouchDecoder(device: TestDevice.protocolB())
     let events = script { s in
       s.slot(0); s.trackingID(1); s.x(100); s.y(100)
       s.slot(1); s.trackingID(2); s.x(200); s.y(200)

@@ -80,7 +80,7 @@ import TouchInput
 
   @Test("feedState: fingers down at open begin in one frame, marked as not seen landing")
   func stateAtOpen() {
-    var decoder = TouchDecoder(device: TestDevice.protocolB())
+    let decoder = TouchDecoder(device: TestDevice.protocolB())
     let state = script { s in
       s.slot(2)
       s.trackingID(7)

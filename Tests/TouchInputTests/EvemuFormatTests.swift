@@ -129,7 +129,7 @@ import Testing
 
   @Test("A description-only file (Elo 2700) reads with no events")
   func descriptionOnly() throws {
-    var reader = try EvemuReader(path: recording("evemu-utouch/lp-884848.prop"))
+    let reader = try EvemuReader(path: recording("evemu-utouch/lp-884848.prop"))
     #expect(reader.device.supports(type: EventType.key, code: KeyCode.btnLeft))
     #expect(!reader.device.supports(type: EventType.key, code: KeyCode.btnTouch))
     #expect(reader.device.absoluteAxes[AbsCode.x] == AbsInfo(minimum: 0, maximum: 4095))

@@ -180,7 +180,7 @@ struct BrokenFile: CustomTestStringConvertible, Sendable {
   @Test("The events before a bad line are returned, then the error, then nothing")
   func eventsBeforeError() throws {
     let text = smallHeader + BrokenFile.event + BrokenFile.event + "E: 1 2\n" + BrokenFile.event
-    var reader = try EvemuReader(bytes: Array(text.utf8), name: "t")
+    let reader = try EvemuReader(bytes: Array(text.utf8), name: "t")
     var batch = EventBatch()
     #expect(try reader.read(into: &batch))
     #expect(batch.lines == [15, 16])

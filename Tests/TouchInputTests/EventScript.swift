@@ -62,7 +62,7 @@ func decode(
   _ events: [InputEvent], device: DeviceDescription, options: DecoderOptions = DecoderOptions(),
   finish: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Decoded {
-  var decoder = TouchDecoder(device: device, options: options)
+  let decoder = TouchDecoder(device: device, options: options)
   var frames: [TouchFrame] = []
   for event in events {
     if let frame = decoder.decode(event) { frames.append(frame) }

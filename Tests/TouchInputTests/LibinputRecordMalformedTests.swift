@@ -43,7 +43,7 @@ struct LibinputRecordMalformedTests {
     ])
   func badEvent(text: String, reason: String) throws {
     let line = Self.firstEventLine + 1
-    var reader = try libinputReader(Self.replacing(line: line, with: text))
+    let reader = try libinputReader(Self.replacing(line: line, with: text))
     var batch = EventBatch()
     #expect(try reader.read(into: &batch))
     #expect(batch.events == [tapEvents[0]])

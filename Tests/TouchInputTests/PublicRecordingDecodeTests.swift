@@ -10,11 +10,11 @@ struct PublicRecordingDecodeTests {
     "Each touch begins once and ends or is cancelled once; ids are never reused; time never goes back",
     arguments: PublicRecording.all)
   func invariantsHold(_ file: PublicRecording) throws {
-    var reader = try EvemuReader(
+    let reader = try EvemuReader(
       path: recording(file.events), descriptionPath: file.description.map(recording))
     var options = DecoderOptions()
     if file.events.contains("eGalax_Inc_USB") { options.axisMapping = (AbsCode.z, AbsCode.rx) }
-    var decoder = TouchDecoder(device: reader.device, options: options)
+    let decoder = TouchDecoder(device: reader.device, options: options)
     var checker = TouchInvariantChecker()
     var batch = EventBatch()
     var began = 0
@@ -42,9 +42,9 @@ struct PublicRecordingDecodeTests {
       ("evemu-utouch/ntrig-xt2-4-tap.event", "evemu-utouch/ntrig-xt2.device", 4),
     ] as [(String, String?, Int)])
   func touchCounts(events: String, description: String?, expected: Int) throws {
-    var reader = try EvemuReader(
+    let reader = try EvemuReader(
       path: recording(events), descriptionPath: description.map(recording))
-    var decoder = TouchDecoder(device: reader.device)
+    let decoder = TouchDecoder(device: reader.device)
     var batch = EventBatch()
     var began = 0
     while try reader.read(into: &batch) {

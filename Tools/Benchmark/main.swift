@@ -98,12 +98,12 @@ func makeReader() throws(TraceError) -> any TraceReader {
   }
 }
 do {
-  var reader = try makeReader()
+  let reader = try makeReader()
   device = reader.device
   var batch = EventBatch()
   while try reader.read(into: &batch) { events.append(contentsOf: batch.events) }
   for _ in 0..<repeats {
-    var reader = try makeReader()
+    let reader = try makeReader()
     var count = 0
     let start = now()
     while try reader.read(into: &batch) { count &+= batch.events.count }
@@ -122,7 +122,7 @@ best = UInt64.max
 var frameCount = 0
 let decodeBest: UInt64
 for _ in 0..<repeats {
-  var decoder = TouchDecoder(device: device)
+  let decoder = TouchDecoder(device: device)
   var frames = 0
   let start = now()
   for event in events where decoder.feed(event) { frames &+= 1 }
@@ -138,7 +138,7 @@ if decodeOnly { exit(0) }
 best = UInt64.max
 var gestureCount = 0
 for _ in 0..<repeats {
-  var decoder = TouchDecoder(device: device)
+  let decoder = TouchDecoder(device: device)
   let gestures = Counter()
   let engine = GestureEngine.makeDefault(onEvent: { _, _ in gestures.count &+= 1 })
   let start = now()
@@ -159,7 +159,7 @@ if engineOnly { exit(0) }
 var perFrame: [UInt64] = []
 perFrame.reserveCapacity(frameCount)
 do {
-  var decoder = TouchDecoder(device: device)
+  let decoder = TouchDecoder(device: device)
   let engine = GestureEngine.makeDefault(onEvent: { _, _ in })
   for event in events where decoder.feed(event) {
     let start = now()

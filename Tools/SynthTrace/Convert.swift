@@ -7,7 +7,7 @@ import TouchInput
 ///
 /// - Returns: the number of events written.
 func convertToLibinput(evemu path: String, output: String) throws -> Int {
-  var reader = try EvemuReader(path: path)
+  let reader = try EvemuReader(path: path)
   var writer = LibinputRecordWriter(device: reader.device)
   guard FileManager.default.createFile(atPath: output, contents: nil),
     let handle = FileHandle(forWritingAtPath: output)

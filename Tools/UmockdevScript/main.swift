@@ -100,7 +100,7 @@ var events: [InputEvent] = []
 if !options.keyboard {
   guard let recording = options.recording else { fail("missing RECORDING\n\(usage)") }
   do {
-    var reader = try openRecording(path: recording, descriptionPath: options.description)
+    let reader = try openRecording(path: recording, descriptionPath: options.description)
     device = reader.device
     var batch = EventBatch()
     while try reader.read(into: &batch) { events += batch.events }
