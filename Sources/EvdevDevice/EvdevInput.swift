@@ -15,7 +15,8 @@ public enum WaitResult: Sendable, Equatable {
   case readable
   /// The timeout passed with nothing to read.
   case timeout
-  /// SIGINT or SIGTERM arrived (see `LiveLoop`); other interruptions are retried.
+  /// The caller's stop descriptor became readable (see `LiveLoop.stopDescriptor`); a signal
+  /// interrupting the wait is retried.
   case interrupted
   /// The device hung up or reported an error (it is usually gone), even if `POLLIN` was set
   /// too.
@@ -44,8 +45,9 @@ public final class EvdevInput {
 
   private let handle: LibevdevHandle
 
-  /// The open node's file descriptor, for a caller polling several devices at once (read it
-  /// only through `readAvailable(into:)`).
+  /// The open node's file descriptor (non-blocking), for a caller's event loop: add it to
+  /// epoll, a GLib main loop or a Dispatch read source, and when it is readable call
+  /// `LiveLoop.readReady(_:)` (or `readAvailable(into:)`). Read it only through those.
   public var descriptor: Int32 { handle.fd }
 
   private init(handle: LibevdevHandle, usesMonotonicClock: Bool) {
@@ -128,13 +130,13 @@ public final class EvdevInput {
     try wait(microseconds: timeout < 0 ? -1 : Int64(timeout) * 1000)
   }
 
-  /// Waits at most `microseconds` (negative: forever); `EINTR` without SIGINT or SIGTERM is
-  /// retried with the time left.
-  func wait(microseconds: Microseconds) throws(EvdevError) -> WaitResult {
+  /// Waits at most `microseconds` (negative: forever), or until `stop` (a descriptor, -1 for
+  /// none) becomes readable; `EINTR` is retried with the time left.
+  func wait(microseconds: Microseconds, stop: Int32 = -1) throws(EvdevError) -> WaitResult {
     let end = microseconds >= 0 ? monotonicNow() + microseconds : Int64.max
     var remaining = microseconds
     while true {
-      switch try pollDevice(fd: handle.fd, timeout: remaining, path: path) {
+      switch try pollDevice(fd: handle.fd, wake: stop, timeout: remaining, path: path) {
       case .readable: return .readable
       case .timeout: return .timeout
       case .signalled: return .interrupted

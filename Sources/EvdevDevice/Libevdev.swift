@@ -152,26 +152,26 @@ enum PollOutcome {
 }
 
 /// Waits for the device to become readable, at most `timeout` µs (negative: forever), also
-/// waking up when SIGINT or SIGTERM arrived since `SignalWatch.install()`.
+/// waking up when `wake` (a caller's descriptor, -1 for none) becomes readable: `.signalled`.
 ///
 /// `ppoll` takes the timeout in nanoseconds, so a deadline is not rounded up to a whole
 /// millisecond.
-func pollDevice(fd: Int32, timeout: Microseconds, path: String) throws(EvdevError)
-  -> PollOutcome
+func pollDevice(fd: Int32, wake: Int32, timeout: Microseconds, path: String)
+  throws(EvdevError) -> PollOutcome
 {
   var fds = [
     pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-    pollfd(fd: SignalWatch.readEnd, events: Int16(POLLIN), revents: 0),
+    pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
   ]
-  let count = SignalWatch.readEnd >= 0 ? 2 : 1
+  let count = wake >= 0 ? 2 : 1
   var limit = timespec(tv_sec: Int(timeout / 1_000_000), tv_nsec: Int(timeout % 1_000_000) * 1000)
   let rc =
     timeout < 0 ? ppoll(&fds, nfds_t(count), nil, nil) : ppoll(&fds, nfds_t(count), &limit, nil)
   if rc < 0 {
-    if errno == EINTR { return SignalWatch.takeSignal() ? .signalled : .interrupted }
+    if errno == EINTR { return .interrupted }
     throw EvdevError(call: "poll", errno: errno, path: path)
   }
-  if count == 2 && fds[1].revents != 0 && SignalWatch.takeSignal() { return .signalled }
+  if count == 2 && fds[1].revents != 0 { return .signalled }
   if rc == 0 { return .timeout }
   // A hung-up node may also report POLLIN (a pty after its master closed, whose reads then
   // return 0 bytes): the hang-up wins, or the loop would read nothing forever.
@@ -207,47 +207,4 @@ func directoryEntries(_ path: String) -> Result<[String], EvdevError> {
     names.append(name)
   }
   return .success(names)
-}
-
-/// Turns SIGINT and SIGTERM into a byte on a pipe (the self-pipe trick), so `poll()` wakes up
-/// and the live loop can end cleanly.
-enum SignalWatch {
-  nonisolated(unsafe) static var readEnd: Int32 = -1
-  nonisolated(unsafe) static var writeEnd: Int32 = -1
-
-  /// Installs the handlers once; later calls do nothing.
-  static func install() {
-    guard readEnd < 0 else { return }
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return }
-    for end in ends {
-      _ = fcntl(end, F_SETFL, O_NONBLOCK)
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-    }
-    readEnd = ends[0]
-    writeEnd = ends[1]
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in
-      var byte: UInt8 = 1
-      _ = write(SignalWatch.writeEnd, &byte, 1)
-    }
-    sigemptyset(&action.sa_mask)
-    sigaction(SIGINT, &action, nil)
-    sigaction(SIGTERM, &action, nil)
-    // A parent may have left them blocked; a blocked signal would never wake poll() up.
-    var watched = sigset_t()
-    sigemptyset(&watched)
-    sigaddset(&watched, SIGINT)
-    sigaddset(&watched, SIGTERM)
-    sigprocmask(SIG_UNBLOCK, &watched, nil)
-  }
-
-  /// Whether a signal arrived since the last call (drains the pipe).
-  static func takeSignal() -> Bool {
-    guard readEnd >= 0 else { return false }
-    var buffer = [UInt8](repeating: 0, count: 16)
-    var seen = false
-    while read(readEnd, &buffer, buffer.count) > 0 { seen = true }
-    return seen
-  }
 }

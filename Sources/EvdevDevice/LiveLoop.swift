@@ -33,7 +33,8 @@ public enum LiveExit: Sendable, Equatable {
   case idle
   /// The event limit was reached (`--max-events`).
   case maxEvents
-  /// SIGINT or SIGTERM arrived; the sink was told with `interrupted(at:)`.
+  /// The stop descriptor became readable (the caller's SIGINT or SIGTERM handler); the sink
+  /// was told with `interrupted(at:)`.
   case interrupted
   /// The device vanished; the sink was told with `deviceVanished(at:)`.
   case deviceGone
@@ -82,28 +83,26 @@ public struct LiveLoop {
     buffer.reserveCapacity(256)
   }
 
-  /// Runs until the device vanishes, a signal arrives, or an idle or event limit is reached.
+  /// A descriptor whose becoming readable stops `run(_:)` with `.interrupted`: the read end of
+  /// the caller's signal self-pipe, an eventfd. The loop installs no signal handler itself;
+  /// it never reads this descriptor (draining it is the caller's business).
+  public var stopDescriptor: Int32?
+
+  /// Runs until the device vanishes, `stopDescriptor` becomes readable, or an idle or event
+  /// limit is reached. Blocks the calling thread; ``readReady(_:)`` and
+  /// ``fireDueDeadlines(_:)`` are the same steps for a caller's own event loop.
   ///
-  /// Installs SIGINT and SIGTERM handlers that wake the loop up.
   /// - Parameter sink: Receives the events, timer advances and the ending.
   /// - Returns: Why the loop stopped.
   /// - Throws: `EvdevError` when reading or polling fails.
   public mutating func run<S: LiveEventSink & ~Copyable>(_ sink: inout S) throws(EvdevError)
     -> LiveExit
   {
-    SignalWatch.install()
     lastArrival = monotonicNow()
     while true {
       let now = monotonicNow()
       var timeout: Int64 = -1
-      if let deadline = sink.nextDeadline, let lastEventTime {
-        let wait = (deadline - lastEventTime) - (now - lastArrival)
-        if wait <= 0 {
-          recordLateness(-wait)
-          sink.advance(to: deadline)
-          sinkTime = max(sinkTime, deadline)
-          continue
-        }
+      if let wait = fireDueDeadlines(&sink) {
         // Linux lets a poll timeout expire up to 0.1 % late (0.5 ms on a 500 ms long press);
         // wake that much early and wait out the rest, which gets the minimum slack.
         timeout = wait - wait / 1000
@@ -114,35 +113,83 @@ public struct LiveLoop {
         if timeout < 0 || idleLeft < timeout { timeout = idleLeft }
       }
       sink.willWait()
-      switch try input.wait(microseconds: timeout) {
+      switch try input.wait(microseconds: timeout, stop: stopDescriptor ?? -1) {
       case .timeout:
         continue  // The top of the loop fires the deadline that is due, or waits the rest.
       case .interrupted:
-        sink.interrupted(at: sinkTime)
+        stop(&sink)
         return .interrupted
       case .hangup:
-        // Read what is still queued (a pty keeps it; a kernel answers ENODEV at once), then
-        // end: after a hang-up a read may return 0 bytes, which libevdev reports as EAGAIN.
-        if let exit = try readBatch(into: &sink) { return exit }
-        sink.deviceVanished(at: sinkTime)
-        return .deviceGone
+        return try hangUp(&sink)
       case .readable:
-        // A deadline already due when events arrive (the process was not scheduled in time)
-        // is fired by the sink while it handles them, in event-time order; count it too.
-        let pending = sink.nextDeadline
-        var overdue: Microseconds?
-        if let pending, let lastEventTime {
-          let late = monotonicNow() - (lastArrival + (pending - lastEventTime))
-          if late > 0 { overdue = late }
-        }
-        if let exit = try readBatch(into: &sink) { return exit }
-        if let overdue, let pending, let lastEventTime, lastEventTime >= pending,
-          sink.nextDeadline != pending
-        {
-          recordLateness(overdue)
-        }
+        if let exit = try readReady(&sink) { return exit }
       }
     }
+  }
+
+  /// Fires the sink's deadlines that are due by now (in local time since the last event
+  /// arrived) and returns how long to wait for the next one: microseconds of local time, or
+  /// `nil` when no timer runs. For a caller's event loop: the timeout of its poll, its timer
+  /// source or its `Task.sleep`, after which it calls this again.
+  public mutating func fireDueDeadlines<S: LiveEventSink & ~Copyable>(_ sink: inout S)
+    -> Microseconds?
+  {
+    if lastArrival == 0 { lastArrival = monotonicNow() }
+    while let deadline = sink.nextDeadline, let lastEventTime {
+      let wait = (deadline - lastEventTime) - (monotonicNow() - lastArrival)
+      guard wait <= 0 else { return wait }
+      recordLateness(-wait)
+      sink.advance(to: deadline)
+      sinkTime = max(sinkTime, deadline)
+    }
+    return nil
+  }
+
+  /// Reads every event the device has queued, without blocking, and hands them to the sink
+  /// (deadlines that passed meanwhile fire in event-time order as the sink handles them). For a
+  /// caller's event loop: call it when `input.descriptor` is readable.
+  ///
+  /// - Returns: `.deviceGone` (the sink was told) or `.maxEvents`, or `nil` to go on.
+  /// - Throws: `EvdevError` when reading fails.
+  public mutating func readReady<S: LiveEventSink & ~Copyable>(_ sink: inout S)
+    throws(EvdevError) -> LiveExit?
+  {
+    if lastArrival == 0 { lastArrival = monotonicNow() }
+    // A deadline already due when events arrive (the process was not scheduled in time)
+    // is fired by the sink while it handles them, in event-time order; count it too.
+    let pending = sink.nextDeadline
+    var overdue: Microseconds?
+    if let pending, let lastEventTime {
+      let late = monotonicNow() - (lastArrival + (pending - lastEventTime))
+      if late > 0 { overdue = late }
+    }
+    if let exit = try readBatch(into: &sink) { return exit }
+    if let overdue, let pending, let lastEventTime, lastEventTime >= pending,
+      sink.nextDeadline != pending
+    {
+      recordLateness(overdue)
+    }
+    return nil
+  }
+
+  /// The device's descriptor hung up (`POLLHUP`/`POLLERR`): reads what is still queued, then
+  /// tells the sink the device vanished.
+  ///
+  /// A pty keeps what was written before it closed; a kernel node answers `ENODEV` at once.
+  /// After a hang-up a read may return 0 bytes, which libevdev reports as "nothing queued", so
+  /// a caller's loop must not wait for the descriptor again.
+  public mutating func hangUp<S: LiveEventSink & ~Copyable>(_ sink: inout S) throws(EvdevError)
+    -> LiveExit
+  {
+    if let exit = try readBatch(into: &sink) { return exit }
+    sink.deviceVanished(at: sinkTime)
+    return .deviceGone
+  }
+
+  /// The caller stops (a signal, a quit button): the sink cancels what is in flight at the
+  /// latest event time it saw (`interrupted(at:)`).
+  public mutating func stop<S: LiveEventSink & ~Copyable>(_ sink: inout S) {
+    sink.interrupted(at: sinkTime)
   }
 
   private mutating func recordLateness(_ lateness: Microseconds) {

@@ -77,6 +77,10 @@ func runLoop<S: LiveEventSink & ~Copyable>(_ loop: inout LiveLoop, _ sink: inout
   throws(CommandFailure)
   -> LiveExit
 {
+  // The command, not the library, handles SIGINT and SIGTERM: they wake the loop up through
+  // the signal pipe, and the sink cancels what is in flight.
+  SignalWatch.install()
+  if SignalWatch.readEnd >= 0 { loop.stopDescriptor = SignalWatch.readEnd }
   do throws(EvdevError) {
     return try loop.run(&sink)
   } catch {

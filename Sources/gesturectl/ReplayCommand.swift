@@ -49,19 +49,8 @@ func replayFile(
   let pipeline = TracePipeline(
     device: reader.device, options: options, settings: settings, console: console, path: path,
     engine: engine)
-  var batch = EventBatch()
   defer {
     for warning in reader.warnings { console.warning(warning.description) }
   }
-  do {
-    while try reader.read(into: &batch) {
-      for index in batch.events.indices {
-        pipeline.handle(batch.events[index], line: Int(batch.lines[index]))
-      }
-    }
-  } catch {
-    pipeline.finish()
-    throw error
-  }
-  pipeline.finish()
+  try pipeline.replay(reader)
 }

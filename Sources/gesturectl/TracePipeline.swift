@@ -68,96 +68,74 @@ func attachExplain(
   }
 }
 
-/// Events in, printed touches and gestures out: the decoder and recognizers of one device.
-///
-/// A class that owns the (noncopyable) decoder. As a noncopyable struct of this many fields it
-/// was miscompiled in release builds by Swift 6.3.1: adding one more optional class field made
-/// `replayFile` release a garbage pointer at its end (debug builds were fine), so the owner of
-/// the decoder is an ordinary reference.
+/// Events in, printed touches and gestures out: the library's `TouchPipeline` for one device,
+/// with the command's printing (touches, `--explain`'s exclusions, decoder warnings).
 final class TracePipeline {
-  /// Unchecked: as a class property, every event's `feed` paid a dynamic exclusivity check
-  /// (swift_beginAccess/endAccess: 14 M of 130 M instructions replaying a 100 k-event trace,
-  /// ≈ 11 % of the whole process). Only this class's own methods touch the decoder, and nothing
-  /// they call (printers, the engine and its actions) can reach the pipeline.
-  @exclusivity(unchecked) private var decoder: DecoderCore
-  private let settings: PipelineSettings
+  /// The decoder and recognizers, fed in order.
+  let pipeline: TouchPipeline
   private let console: Console
   private let path: String
-  private let touchPrinter: TouchPrinter
-  private let engine: GestureEngine?
-  /// Explains why touches are left out of gestures (with `--explain` and gestures).
-  private let exclusions: TouchExclusions?
   /// The time printed as zero.
   let origin = OriginBox()
-  private var lastTime: Microseconds = 0
-  /// The fingers already down when a live device was opened, fed before its first event.
-  private var fingersDown: [InputEvent] = []
 
   /// Creates the pipeline for one recording or device.
   init(
     device: DeviceDescription, options: DecoderOptions, settings: PipelineSettings,
     console: Console, path: String, engine makeEngine: EngineFactory
   ) {
-    decoder = DecoderCore(device: device, options: options)
-    self.settings = settings
     self.console = console
     self.path = path
-    touchPrinter = TouchPrinter(
-      out: console.out, json: settings.json, file: settings.labelFiles ? path : nil)
-    engine = makeEngine(origin, decoder.geometry)
-    exclusions =
-      settings.explain && engine != nil
+    let origin = origin
+    pipeline = TouchPipeline(device: device, options: options) { makeEngine(origin, $0) }
+    let touchPrinter =
+      settings.touches
+      ? TouchPrinter(
+        out: console.out, json: settings.json, file: settings.labelFiles ? path : nil) : nil
+    // Explains why touches are left out of gestures (with `--explain` and gestures).
+    let exclusions =
+      settings.explain && pipeline.engine != nil
       ? TouchExclusions(
         out: settings.json ? console.err : console.out, palmTouchMajor: options.palmTouchMajor)
       : nil
+    let pipeline = pipeline
+    // The engine reports nothing before the first frame, so the origin is set in time.
+    pipeline.onFrame = { [weak pipeline] frame in
+      if origin.time == nil { origin.time = pipeline?.firstEventTime }
+      touchPrinter?.print(frame, origin: origin.time ?? frame.time)
+      exclusions?.explain(frame, origin: origin.time ?? frame.time)
+    }
   }
 
-  /// Notes the fingers already down when a live device was opened: they are decoded before
-  /// the first event, at its time, as touches whose start was not seen.
+  /// Notes the fingers already down when a live device was opened.
   func resume(fingersDown events: [InputEvent]) {
-    fingersDown = events
+    pipeline.resume(fingersDown: events)
   }
 
   /// The surface's geometry (size in mm) as the decoder sees it.
-  var geometry: SurfaceGeometry { decoder.geometry }
+  var geometry: SurfaceGeometry { pipeline.geometry }
 
   /// Feeds one event; `line` names its place in the file for warnings (0 when live).
   func handle(_ event: InputEvent, line: Int) {
-    if origin.time == nil {
-      origin.time = event.time
-      if !fingersDown.isEmpty && decoder.feedState(fingersDown, at: event.time) {
-        deliver(decoder.frame)
-      }
-    }
-    lastTime = max(lastTime, event.time)
-    // The decoder lends its frame: no reference-count round trip per frame.
-    if decoder.feed(event) { deliver(decoder.frame) }
-    if !decoder.warnings.isEmpty { reportWarnings(line: line) }
+    pipeline.feed(event)
+    if pipeline.hasWarnings { reportWarnings(pipeline.takeWarnings(), line: line) }
+  }
+
+  /// Replays a whole recording, then ends the input (on a bad line too, then throws).
+  func replay(_ reader: any TraceReader) throws(TraceError) {
+    defer { reportWarnings(pipeline.takeWarnings(), line: 0) }
+    try pipeline.replay(reader) { warnings, line in self.reportWarnings(warnings, line: line) }
   }
 
   /// The engine's next deadline in event time, for the live loop's poll timeout.
-  var nextDeadline: Microseconds? { engine?.nextDeadline }
+  var nextDeadline: Microseconds? { pipeline.nextDeadline }
 
   /// Fires every deadline up to `time` with no new frame (the live loop's poll timeout).
-  func advance(to time: Microseconds) {
-    engine?.advance(to: time)
-    lastTime = max(lastTime, time)
-  }
+  func advance(to time: Microseconds) { pipeline.advance(to: time) }
 
-  /// Ends the input: lets pending deadlines pass (so a trailing tap or long press is reported),
-  /// then cancels touches still down.
+  /// Ends the input: lets pending deadlines pass, then cancels touches still down.
   func finish() {
-    if let engine {
-      let flushTime = lastTime + engine.longestTimeout
-      engine.flush(after: lastTime)
-      if var frame = decoder.finish() {
-        frame.time = max(frame.time, flushTime)
-        deliver(frame)
-      }
-    } else if let frame = decoder.finish() {
-      deliver(frame)
-    }
-    reportWarnings(line: 0)
+    pipeline.finish()
+    reportWarnings(pipeline.takeWarnings(), line: 0)
   }
 
   /// Writes the buffered standard output now (the live loop calls it before it waits).
@@ -165,21 +143,12 @@ final class TracePipeline {
 
   /// Cancels every touch and gesture in flight at `time` (device gone, interrupted).
   func cancelAll(at time: Microseconds) {
-    if let frame = decoder.cancelAll(at: time) { deliver(frame) }
-    engine?.cancelAll(at: time)
-    reportWarnings(line: 0)
+    pipeline.cancelAll(at: time)
+    reportWarnings(pipeline.takeWarnings(), line: 0)
   }
 
-  private func deliver(_ frame: TouchFrame) {
-    // Deadlines that passed before this frame fire first, so output stays in time order.
-    engine?.advance(to: frame.time)
-    if settings.touches { touchPrinter.print(frame, origin: origin.time ?? frame.time) }
-    exclusions?.explain(frame, origin: origin.time ?? frame.time)
-    engine?.process(frame)
-  }
-
-  private func reportWarnings(line: Int) {
-    for warning in decoder.takeWarnings() {
+  private func reportWarnings(_ warnings: [DecoderWarning], line: Int) {
+    for warning in warnings {
       let place = line > 0 ? "\(path):\(line)" : path
       console.warning("\(place): \(warning.message)")
     }
