@@ -26,7 +26,9 @@ let package = Package(
     // MARK: Libraries
     // libm: `squareRoot()` lowers to `sqrt`, which Linux keeps outside the C library.
     .target(name: "TouchInput", linkerSettings: [.linkedLibrary("m")]),
-    .target(name: "EvdevDevice", dependencies: ["CLibevdev", "CLibudev", "TouchInput"]),
+    .target(
+      name: "EvdevDevice",
+      dependencies: ["CLibevdev", "CLibudev", "TouchInput", "GestureRecognition"]),
     // The daemon (`gesturectl run`): bindings grammar, matching, actions, devices and hotplug.
     .target(
       name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "EvdevDevice"]),

@@ -27,6 +27,7 @@ let package = Package(
         .product(name: "TouchInput", package: "TouchGestures"),
         .product(name: "GestureRecognition", package: "TouchGestures"),
         .product(name: "ImageCarousel", package: "TouchGestures"),
+        .product(name: "EvdevDevice", package: "TouchGestures"),
       ],
       path: "Sources/GestureApp"
     ),
@@ -36,7 +37,9 @@ let package = Package(
         "GestureAppKit",
         .product(name: "TouchInput", package: "TouchGestures"),
         .product(name: "GestureRecognition", package: "TouchGestures"),
-      ]
+      ],
+      // An emulated device for umockdev-run (read by path, not a bundled resource).
+      exclude: ["Fixtures"]
     ),
   ]
 )

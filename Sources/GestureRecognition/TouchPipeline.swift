@@ -134,12 +134,20 @@ public final class TouchPipeline {
     if !queued.isEmpty { runQueued() }
   }
 
-  /// Cancels every touch and gesture in flight at `time` (a device gone, the user stopped):
-  /// no deadline after `time` fires.
+  /// Cancels every touch and gesture in flight at `time` (a device gone, the user stopped, an
+  /// input error): the deadlines due by `time` fire, then everything still in flight is
+  /// cancelled or failed at once; no deadline after `time` fires.
+  ///
+  /// The touches' cancellation frame goes to ``onFrame`` but not to the engine: a cancelled
+  /// touch would fail a recognizer that others wait for (a triple tap) and so release the one
+  /// held behind it (a double tap), inventing a gesture.
   public func cancelAll(at time: Microseconds) {
     guard !busy else { return queue(.cancelAll(time)) }
     busy = true
-    if decoder.cancelTouches(at: time) { deliver(decoder.frame) }
+    let time = max(time, lastTime)
+    engine?.advance(to: time)
+    lastTime = time
+    if decoder.cancelTouches(at: time) { onFrame?(decoder.frame) }
     engine?.cancelAll(at: time)
     busy = false
     if !queued.isEmpty { runQueued() }

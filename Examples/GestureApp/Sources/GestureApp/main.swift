@@ -2,9 +2,14 @@
 //
 //   swift run --package-path Examples/GestureApp gesture-app [--carousel] [RECORDING]
 //
+//   swift run --package-path Examples/GestureApp gesture-app --live /dev/input/eventN
+//
 // It prints every gesture event but the `changed` steps, then what the targets heard; with
 // `--carousel`, the image carousel's changes. With no recording it replays one of the
-// repository's own. Exit status 1 on bad input.
+// repository's own. With `--live`, it reads a device from its own poll loop through the
+// library's non-blocking API and prints the events until the device is quiet for 1.5 s.
+// Exit status 1 on bad input.
+import EvdevDevice
 import GestureAppKit
 import GestureRecognition
 import TouchInput
@@ -21,6 +26,22 @@ let recordings: String = {
 }()
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--live", arguments.count == 2 {
+  do throws(EvdevError) {
+    let input = try EvdevInput.open(path: arguments[1])
+    var origin: Microseconds?
+    let engine = GestureEngine.makeDefault(onEvent: { event, _ in
+      if origin == nil { origin = event.time }
+      // Times from the first gesture: a device's clock has no recording origin.
+      print(event.text(origin: origin ?? event.time))
+    })
+    try recognizeFromEventLoop(input: input, engine: engine, idle: 1500)
+  } catch {
+    print("error: \(error)")
+    exit(1)
+  }
+  exit(0)
+}
 let carousel = arguments.first == "--carousel"
 if carousel { arguments.removeFirst() }
 let path =

@@ -5,7 +5,7 @@ import TouchInput
 /// Decodes a live device's events into touch frames and feeds them to a gesture engine: the
 /// sink that `LiveLoop` drives.
 public struct GestureSink: LiveEventSink, ~Copyable {
-  private var decoder: TouchDecoder
+  private let decoder: TouchDecoder
   private let engine: GestureEngine
 
   /// Creates a sink for the device's events and the engine's recognizers.
@@ -40,9 +40,10 @@ public struct GestureSink: LiveEventSink, ~Copyable {
   }
 
   private mutating func cancelEverything(at time: Microseconds) {
-    if let frame = decoder.cancelAll(at: time) {
-      engine.process(frame)
-    }
+    // Timers due by then fire; the touches' cancellation is no frame for the engine (it would
+    // fail a triple tap and so release the double tap held behind it).
+    engine.advance(to: time)
+    _ = decoder.cancelAll(at: time)
     engine.cancelAll(at: time)
   }
 }
@@ -74,7 +75,7 @@ public func recognizeLive(path: String, engine: GestureEngine) throws(EvdevError
 public func recognize(
   from input: EvdevInput, engine: GestureEngine, until shouldStop: () -> Bool
 ) throws(EvdevError) {
-  var decoder = TouchDecoder(device: input.device)
+  let decoder = TouchDecoder(device: input.device)
   var events: [InputEvent] = []
   let clock = ContinuousClock()
   var lastEventTime: Microseconds?

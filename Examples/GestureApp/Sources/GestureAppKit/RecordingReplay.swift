@@ -28,8 +28,8 @@ public struct ReplaySummary: Sendable {
 public func replayRecording(
   at path: String, through engine: GestureEngine, options: DecoderOptions = DecoderOptions()
 ) throws(TraceError) -> ReplaySummary {
-  var reader = try EvemuReader(path: path)
-  var decoder = TouchDecoder(device: reader.device, options: options)
+  let reader = try EvemuReader(path: path)
+  let decoder = TouchDecoder(device: reader.device, options: options)
 
   var batch = EventBatch()
   var firstTime: Microseconds?
