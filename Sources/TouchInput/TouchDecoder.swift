@@ -21,7 +21,7 @@
 /// reference reaches the same decoder. It is not `Sendable` (use it from one isolation domain).
 /// The per-event path does not allocate: slot storage is allocated once and the frame's touch
 /// array is reused (it is copied only if the caller still holds the previous frame). To feed
-/// an engine from a recording or a device, ``TouchPipeline`` (in `GestureRecognition`) does it
+/// an engine from a recording or a device, `TouchPipeline` (in `GestureRecognition`) does it
 /// all, in the right order.
 public final class TouchDecoder {
   /// The largest protocol-B slot count stored; higher slots are treated as out of range.
