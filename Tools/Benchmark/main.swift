@@ -122,7 +122,7 @@ best = UInt64.max
 var frameCount = 0
 let decodeBest: UInt64
 for _ in 0..<repeats {
-  let decoder = TouchDecoder(device: device)
+  var decoder = DecoderCore(device: device)
   var frames = 0
   let start = now()
   for event in events where decoder.feed(event) { frames &+= 1 }
@@ -138,7 +138,7 @@ if decodeOnly { exit(0) }
 best = UInt64.max
 var gestureCount = 0
 for _ in 0..<repeats {
-  let decoder = TouchDecoder(device: device)
+  var decoder = DecoderCore(device: device)
   let gestures = Counter()
   let engine = GestureEngine.makeDefault(onEvent: { _, _ in gestures.count &+= 1 })
   let start = now()
@@ -159,7 +159,7 @@ if engineOnly { exit(0) }
 var perFrame: [UInt64] = []
 perFrame.reserveCapacity(frameCount)
 do {
-  let decoder = TouchDecoder(device: device)
+  var decoder = DecoderCore(device: device)
   let engine = GestureEngine.makeDefault(onEvent: { _, _ in })
   for event in events where decoder.feed(event) {
     let start = now()
