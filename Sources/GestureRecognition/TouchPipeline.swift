@@ -16,28 +16,42 @@ import TouchInput
 /// ``onFrame``, `feed`, `advance`, `finish` and `cancelAll` are queued and run, in order, once
 /// the current one has returned.
 public final class TouchPipeline {
-  /// The decoder, kept in place so each frame is lent to the engine (no copy, no
-  /// reference-count round trip per frame). Unchecked (moved from the command-line tool's
-  /// pipeline, where it was measured): as a class property, every event's `feed` paid a dynamic
-  /// exclusivity check (swift_beginAccess/endAccess: 14 M of 130 M instructions replaying a
-  /// 100 k-event trace, ≈ 11 % of the whole process). Only this class's own methods reach the
-  /// decoder, and code they call out to (the engine, its actions, `onFrame`) cannot: a call
-  /// back into the pipeline while it works is queued (`busy`), never run inside.
-  @exclusivity(unchecked) private var decoder: DecoderCore
+  /// The decoder and the pipeline's own bookkeeping, in one place. Unchecked (moved from the
+  /// command-line tool's pipeline, where it was measured): as class properties, every event's
+  /// `feed` paid dynamic exclusivity checks (swift_beginAccess/endAccess: 14 M of 130 M
+  /// instructions replaying a 100 k-event trace with the decoder alone, 24 M of 142 M with the
+  /// decoder and these fields). Only this class's own methods reach `state`, and code they
+  /// call out to (the engine, its actions, `onFrame`) cannot: a call back into the pipeline
+  /// while it works is queued (`busy`), never run inside.
+  @exclusivity(unchecked) private var state: State
   /// The engine fed with the frames, if any (a pipeline may only decode).
   public let engine: GestureEngine?
+
+  /// What changes as events are fed.
+  private struct State: ~Copyable {
+    /// The decoder, kept in place so each frame is lent to the engine (no copy, no
+    /// reference-count round trip per frame).
+    var decoder: DecoderCore
+    var onFrame: ((TouchFrame) -> Void)?
+    var firstEventTime: Microseconds?
+    var lastTime: Microseconds = 0
+    /// The fingers already down when a live device was opened, fed before its first event.
+    var fingersDown: [InputEvent] = []
+    /// A call is running; calls made from inside it are queued in `queued`.
+    var busy = false
+    var queued: [QueuedCall] = []
+  }
+
   /// Called with every frame before the engine processes it, after the deadlines that passed
   /// by its time fired (to print or record touches).
-  public var onFrame: ((TouchFrame) -> Void)?
+  public var onFrame: ((TouchFrame) -> Void)? {
+    get { state.onFrame }
+    set { state.onFrame = newValue }
+  }
   /// The first event's time, once one was fed: a recording's origin.
-  public private(set) var firstEventTime: Microseconds?
+  public var firstEventTime: Microseconds? { state.firstEventTime }
   /// The latest event time fed, or deadline advanced to.
-  public private(set) var lastTime: Microseconds = 0
-  /// The fingers already down when a live device was opened, fed before its first event.
-  private var fingersDown: [InputEvent] = []
-  /// A call is running; calls made from inside it are queued in `queued`.
-  private var busy = false
-  private var queued: [QueuedCall] = []
+  public var lastTime: Microseconds { state.lastTime }
 
   /// A call made while another one was running.
   private enum QueuedCall {
@@ -58,8 +72,10 @@ public final class TouchPipeline {
     device: DeviceDescription, options: DecoderOptions = DecoderOptions(),
     engine makeEngine: (SurfaceGeometry) -> GestureEngine?
   ) {
-    decoder = DecoderCore(device: device, options: options)
-    engine = makeEngine(decoder.geometry)
+    let decoder = DecoderCore(device: device, options: options)
+    let geometry = decoder.geometry
+    state = State(decoder: decoder)
+    engine = makeEngine(geometry)
   }
 
   /// Creates a pipeline for `device` feeding `engine`.
@@ -70,13 +86,13 @@ public final class TouchPipeline {
   }
 
   /// The surface's geometry (size in mm, raw-to-mm mapping) as the decoder sees it.
-  public var geometry: SurfaceGeometry { decoder.geometry }
+  public var geometry: SurfaceGeometry { state.decoder.geometry }
 
   /// Whether the decoder has warnings not yet taken.
-  public var hasWarnings: Bool { !decoder.warnings.isEmpty }
+  public var hasWarnings: Bool { !state.decoder.warnings.isEmpty }
 
   /// Returns the decoder's warnings so far (odd input it worked around) and forgets them.
-  public func takeWarnings() -> [DecoderWarning] { decoder.takeWarnings() }
+  public func takeWarnings() -> [DecoderWarning] { state.decoder.takeWarnings() }
 
   /// The engine's next deadline in event time, if a timer runs (a live loop's timeout).
   public var nextDeadline: Microseconds? { engine?.nextDeadline }
@@ -84,54 +100,54 @@ public final class TouchPipeline {
   /// Notes the fingers already down when a live device was opened (its slot state): they are
   /// decoded before the first event, at its time, as touches whose start was not seen.
   public func resume(fingersDown events: [InputEvent]) {
-    fingersDown = events
+    state.fingersDown = events
   }
 
   /// Feeds one event, in order; a frame it completes goes to ``onFrame`` and the engine.
   public func feed(_ event: InputEvent) {
-    guard !busy else { return queue(.feed(event)) }
-    busy = true
-    if firstEventTime == nil {
-      firstEventTime = event.time
-      if !fingersDown.isEmpty && decoder.feedState(fingersDown, at: event.time) {
-        deliver(decoder.frame)
+    guard !state.busy else { return queue(.feed(event)) }
+    state.busy = true
+    if state.firstEventTime == nil {
+      state.firstEventTime = event.time
+      if !state.fingersDown.isEmpty && state.decoder.feedState(state.fingersDown, at: event.time) {
+        deliver(state.decoder.frame)
       }
     }
-    if event.time > lastTime { lastTime = event.time }
+    if event.time > state.lastTime { state.lastTime = event.time }
     // The decoder lends its frame: no reference-count round trip per frame.
-    if decoder.feed(event) { deliver(decoder.frame) }
-    busy = false
-    if !queued.isEmpty { runQueued() }
+    if state.decoder.feed(event) { deliver(state.decoder.frame) }
+    state.busy = false
+    if !state.queued.isEmpty { runQueued() }
   }
 
   /// Fires every deadline up to `time` with no new frame (the device was quiet until then).
   public func advance(to time: Microseconds) {
-    guard !busy else { return queue(.advance(time)) }
-    busy = true
+    guard !state.busy else { return queue(.advance(time)) }
+    state.busy = true
     engine?.advance(to: time)
-    lastTime = max(lastTime, time)
-    busy = false
-    if !queued.isEmpty { runQueued() }
+    state.lastTime = max(state.lastTime, time)
+    state.busy = false
+    if !state.queued.isEmpty { runQueued() }
   }
 
   /// Ends the input (a recording's end): lets pending deadlines pass, so a trailing tap or long
   /// press is reported, then cancels the touches still down (after the last deadline).
   public func finish() {
-    guard !busy else { return queue(.finish) }
-    busy = true
+    guard !state.busy else { return queue(.finish) }
+    state.busy = true
     if let engine {
-      let flushTime = lastTime + engine.longestTimeout
-      engine.flush(after: lastTime)
-      if decoder.finishFrame() {
-        var frame = decoder.frame
+      let flushTime = state.lastTime + engine.longestTimeout
+      engine.flush(after: state.lastTime)
+      if state.decoder.finishFrame() {
+        var frame = state.decoder.frame
         frame.time = max(frame.time, flushTime)
         deliver(frame)
       }
-    } else if decoder.finishFrame() {
-      deliver(decoder.frame)
+    } else if state.decoder.finishFrame() {
+      deliver(state.decoder.frame)
     }
-    busy = false
-    if !queued.isEmpty { runQueued() }
+    state.busy = false
+    if !state.queued.isEmpty { runQueued() }
   }
 
   /// Cancels every touch and gesture in flight at `time` (a device gone, the user stopped, an
@@ -142,32 +158,32 @@ public final class TouchPipeline {
   /// touch would fail a recognizer that others wait for (a triple tap) and so release the one
   /// held behind it (a double tap), inventing a gesture.
   public func cancelAll(at time: Microseconds) {
-    guard !busy else { return queue(.cancelAll(time)) }
-    busy = true
-    let time = max(time, lastTime)
+    guard !state.busy else { return queue(.cancelAll(time)) }
+    state.busy = true
+    let time = max(time, state.lastTime)
     engine?.advance(to: time)
-    lastTime = time
-    if decoder.cancelTouches(at: time) { onFrame?(decoder.frame) }
+    state.lastTime = time
+    if state.decoder.cancelTouches(at: time) { state.onFrame?(state.decoder.frame) }
     engine?.cancelAll(at: time)
-    busy = false
-    if !queued.isEmpty { runQueued() }
+    state.busy = false
+    if !state.queued.isEmpty { runQueued() }
   }
 
   private func deliver(_ frame: TouchFrame) {
     // Deadlines that passed before this frame fire first, so events stay in time order.
     engine?.advance(to: frame.time)
-    onFrame?(frame)
+    state.onFrame?(frame)
     engine?.process(frame)
   }
 
   private func queue(_ call: QueuedCall) {
-    queued.append(call)
+    state.queued.append(call)
   }
 
   /// Runs the calls made from inside the one that just returned, in order.
   private func runQueued() {
-    while !queued.isEmpty {
-      switch queued.removeFirst() {
+    while !state.queued.isEmpty {
+      switch state.queued.removeFirst() {
       case .feed(let event): feed(event)
       case .advance(let time): advance(to: time)
       case .finish: finish()
