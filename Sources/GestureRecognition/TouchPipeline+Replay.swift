@@ -4,8 +4,8 @@ extension TouchPipeline {
   /// Replays a recording: feeds every event of `reader`, then ends the input with
   /// ``finish()``.
   ///
-  /// On a bad line, what was recognized before it has been delivered; the input is ended
-  /// there, then the error is thrown.
+  /// On a bad line, what was recognized before it has been delivered; the input is then ended
+  /// with ``finish()`` at the last good event, as at a recording's end, and the error thrown.
   ///
   /// - Parameters:
   ///   - reader: The recording, in any format (see `openRecording(path:)`).
