@@ -20,9 +20,11 @@ public final class TouchPipeline {
   /// command-line tool's pipeline, where it was measured): as class properties, every event's
   /// `feed` paid dynamic exclusivity checks (swift_beginAccess/endAccess: 14 M of 130 M
   /// instructions replaying a 100 k-event trace with the decoder alone, 24 M of 142 M with the
-  /// decoder and these fields). Only this class's own methods reach `state`, and code they
-  /// call out to (the engine, its actions, `onFrame`) cannot: a call back into the pipeline
-  /// while it works is queued (`busy`), never run inside.
+  /// decoder and these fields). Only this class's own methods reach `state`. Code they call
+  /// out to (the engine, its actions, `onFrame`) while a frame is lent from the decoder can
+  /// reach only fields apart from the frame: a call back into `feed`, `advance`, `finish` or
+  /// `cancelAll` is queued (`busy`, `queued`), never run inside; `takeWarnings()` empties the
+  /// warnings; setting `onFrame` replaces a closure that runs from a local reference.
   @exclusivity(unchecked) private var state: State
   /// The engine fed with the frames, if any (a pipeline may only decode).
   public let engine: GestureEngine?
@@ -43,7 +45,8 @@ public final class TouchPipeline {
   }
 
   /// Called with every frame before the engine processes it, after the deadlines that passed
-  /// by its time fired (to print or record touches).
+  /// by its time fired (to print or record touches). Set from inside a call, it takes effect
+  /// from the next frame.
   public var onFrame: ((TouchFrame) -> Void)? {
     get { state.onFrame }
     set { state.onFrame = newValue }
@@ -163,7 +166,9 @@ public final class TouchPipeline {
     let time = max(time, state.lastTime)
     engine?.advance(to: time)
     state.lastTime = time
-    if state.decoder.cancelTouches(at: time) { state.onFrame?(state.decoder.frame) }
+    if state.decoder.cancelTouches(at: time), let onFrame = state.onFrame {
+      onFrame(state.decoder.frame)
+    }
     engine?.cancelAll(at: time)
     state.busy = false
     if !state.queued.isEmpty { runQueued() }
@@ -172,7 +177,8 @@ public final class TouchPipeline {
   private func deliver(_ frame: TouchFrame) {
     // Deadlines that passed before this frame fire first, so events stay in time order.
     engine?.advance(to: frame.time)
-    state.onFrame?(frame)
+    // A local reference: `onFrame` may be set again from inside itself.
+    if let onFrame = state.onFrame { onFrame(frame) }
     engine?.process(frame)
   }
 
