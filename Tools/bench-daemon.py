@@ -244,10 +244,9 @@ def shift_recording(source, destination, seconds):
     """Copies an evemu recording with `seconds` added to every event time.
 
     umockdev's script parser drops a block's leading space (0x20), the low byte of an event's
-    seconds, so umockdev-script sends every frame of a second ≡ 32 (mod 256) in one block with
-    the frame before it: a whole second of frames at once, over the 4095 bytes a pty read
-    returns, which splits an input_event and stops libevdev (and libinput). A recording that
-    starts at 33 s avoids that for its first 223 s.
+    seconds; umockdev-script used to send every frame of a second ≡ 32 (mod 256) in one block
+    with the frame before it, over the 4095 bytes a pty read returns, which split an
+    input_event. It now shifts the times itself; starting at 33 s stays harmless.
     """
     with open(source) as text, open(destination, "w") as out:
         for line in text:
