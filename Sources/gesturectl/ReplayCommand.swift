@@ -33,7 +33,8 @@ let replayCommand = Command(
 )
 
 /// Replays one recording through a pipeline: every event, then the end-of-file flush. On a
-/// bad line, what was recognized before it is flushed and printed, then the error is thrown.
+/// bad line, what was recognized before it stays printed, gestures in flight are cancelled at
+/// the last good event's time (no deadline fires after it), then the error is thrown.
 func replayFile(
   _ path: String, arguments: ParsedArguments, options: DecoderOptions,
   settings: PipelineSettings, console: Console, engine: EngineFactory
@@ -53,7 +54,7 @@ func replayFile(
       }
     }
   } catch {
-    pipeline.finish()
+    pipeline.stopAtInputError()
     throw error
   }
   pipeline.finish()
