@@ -15,15 +15,16 @@ struct Console {
   /// Standard error, flushed after each line.
   let err = ByteSink(descriptor: 2, flushThreshold: 1)
 
-  /// Prints `error: message` on standard error.
+  /// Prints `error: message` on standard error, control characters (from a file or a device)
+  /// escaped.
   func error(_ message: String) {
     out.flush()
-    err.line("error: " + message)
+    err.line("error: " + message.escapingControlCharacters)
   }
 
-  /// Prints `warning: message` on standard error.
+  /// Prints `warning: message` on standard error, control characters escaped.
   func warning(_ message: String) {
     out.flush()
-    err.line("warning: " + message)
+    err.line("warning: " + message.escapingControlCharacters)
   }
 }

@@ -40,6 +40,7 @@ func replayFile(
   settings: PipelineSettings, console: Console, engine: EngineFactory
 ) throws {
   var reader = try openTrace(path, arguments: arguments)
+  if let error = touchCapabilityError(reader.device, options: options, path: path) { throw error }
   var pipeline = TracePipeline(
     device: reader.device, options: options, settings: settings, console: console, path: path,
     engine: engine)
@@ -47,8 +48,10 @@ func replayFile(
   defer {
     for warning in reader.warnings { console.warning(warning.description) }
   }
+  var eventCount = 0
   do {
     while try reader.read(into: &batch) {
+      eventCount += batch.events.count
       for index in batch.events.indices {
         pipeline.handle(batch.events[index], line: Int(batch.lines[index]))
       }
@@ -58,4 +61,30 @@ func replayFile(
     throw error
   }
   pipeline.finish()
+  if eventCount == 0 { throw noEventsError(reader.device, path: path) }
+}
+
+/// The error for a recording whose device reports no touches (a keyboard, a mouse), or `nil`:
+/// replaying it could only print nothing, which would look like a touch recording with no
+/// gesture in it.
+func touchCapabilityError(_ device: DeviceDescription, options: DecoderOptions, path: String)
+  -> TraceError?
+{
+  if device.isTouchDevice { return nil }
+  if device.touchProtocol == .singleTouch, let axes = options.axisMapping,
+    device.absoluteAxes[axes.x] != nil, device.absoluteAxes[axes.y] != nil
+  {
+    return nil
+  }
+  return TraceError(
+    file: path, line: 0,
+    reason: "\"\(device.name)\" is not a touch device: no ABS_MT_POSITION_X/Y, nor ABS_X/ABS_Y "
+      + "with BTN_TOUCH or BTN_LEFT ('gesturectl info' describes it)")
+}
+
+/// The error for a recording that holds a device description and no event.
+func noEventsError(_ device: DeviceDescription, path: String) -> TraceError {
+  TraceError(
+    file: path, line: 0,
+    reason: "no events: only the description of \"\(device.name)\" (a header without a recording)")
 }
