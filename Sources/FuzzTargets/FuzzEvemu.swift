@@ -11,18 +11,32 @@ import TouchInput
 public func fuzzEvemu(_ bytes: [UInt8]) -> [String] {
   let lenient = bytes.first.map { $0 & 1 == 1 } ?? false
   let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0a ? 1 : 0) }
-  var reader: EvemuReader
   do {
-    reader = try EvemuReader(bytes: bytes, name: "fuzz", lenient: lenient)
+    var reader = try EvemuReader(bytes: bytes, name: "fuzz", lenient: lenient)
+    return fuzzReplay(device: reader.device, lineCount: lineCount) {
+      (batch: inout EventBatch) throws(TraceError) in try reader.read(into: &batch)
+    }
   } catch {
     return lineViolations(error, lineCount: lineCount)
   }
-  var replay = CheckedReplay(device: reader.device)
+}
+
+/// Replays the batches `read` gives (a recording reader's `read(into:)`) through a
+/// `CheckedReplay`, stopping as `gesturectl` does at an error; checks the line numbers too.
+///
+/// A fuzz target for another recording format is this call with its reader.
+///
+/// - Returns: every breach found, in words.
+public func fuzzReplay(
+  device: DeviceDescription, lineCount: Int,
+  read: (inout EventBatch) throws(TraceError) -> Bool
+) -> [String] {
+  var replay = CheckedReplay(device: device)
   var batch = EventBatch()
   var lastLine: Int32 = 0
   var violations: [String] = []
   do {
-    while try reader.read(into: &batch) {
+    while try read(&batch) {
       for index in batch.events.indices {
         if batch.lines[index] <= lastLine {
           violations.append("event line \(batch.lines[index]) after line \(lastLine)")
@@ -38,7 +52,7 @@ public func fuzzEvemu(_ bytes: [UInt8]) -> [String] {
 }
 
 /// An error's line must lie in the file and its reason must say something.
-private func lineViolations(_ error: TraceError, lineCount: Int) -> [String] {
+func lineViolations(_ error: TraceError, lineCount: Int) -> [String] {
   var violations: [String] = []
   if error.line < 0 || error.line > lineCount {
     violations.append("error at line \(error.line) of \(lineCount)")
