@@ -73,6 +73,16 @@ struct FuzzTargetsTests {
       }
       #expect(fuzzEventStream(bytes) == [])
       #expect(fuzzEvemu(bytes) == [])
+      // Mostly plausible events: usual codes, small values, touches that stay down at the end.
+      var events: [UInt8] = [UInt8(truncatingIfNeeded: next(&state))]
+      for _ in 0..<Int(next(&state) % 300) {
+        let value = next(&state) % 8 == 0 ? UInt32.max : UInt32(next(&state) % 4096)
+        events += [
+          UInt8(next(&state) % 200), 0, UInt8(next(&state) % 6), UInt8(next(&state) % 10),
+        ]
+        events += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * UInt32($0))) }
+      }
+      #expect(fuzzEventStream(events) == [])
     }
   }
 
