@@ -6,8 +6,9 @@
 #
 # TARGET is a name from Fuzz/Fuzz<Name>Entry.swift, lower-cased (evemu, eventstream, …); all by
 # default. Each runs SECONDS (default 600) with its working corpus in .build/fuzz/corpus/TARGET,
-# seeded from Recordings/ on first use; crashes land in .build/fuzz/crashes/TARGET. Copy a
-# crash into Fuzz/regressions/evemu/ or events/ once fixed, so swift test keeps replaying it.
+# seeded from Recordings/ on first use; crashes land in .build/fuzz/crashes/TARGET (the script
+# fails while any is there). Once fixed, move a crash into Fuzz/regressions/evemu/ or events/
+# (the target's input format), so swift test keeps replaying it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then
