@@ -4,11 +4,12 @@
 #
 #   Tools/fuzz.sh [--time SECONDS] [--jobs N] [--build-only] [TARGET…]
 #
-# TARGET is a name from Fuzz/Fuzz<Name>Entry.swift, lower-cased (evemu, eventstream, …); all by
+# TARGET is a name from Fuzz/Fuzz<Name>Entry.swift, lower-cased (evemu, eventstream,
+# libinputyaml); all by
 # default. Each runs SECONDS (default 600) with its working corpus in .build/fuzz/corpus/TARGET,
 # seeded from Recordings/ on first use; crashes land in .build/fuzz/crashes/TARGET (the script
-# fails while any is there). Once fixed, move a crash into Fuzz/regressions/evemu/ or events/
-# (the target's input format), so swift test keeps replaying it.
+# fails while any is there). Once fixed, move a crash into Fuzz/regressions/evemu/, events/
+# or libinput/ (the target's input format), so swift test keeps replaying it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then
@@ -72,6 +73,10 @@ for target in "${targets[@]}"; do
     case "$target" in
       evemu) for file in "${recordings[@]}"; do cp "$file" "$corpus/${file//\//_}"; done ;;
       eventstream) "$scratch/bin/make-event-seeds" "$corpus" "${recordings[@]}" ;;
+      libinputyaml)
+        while IFS= read -r file; do cp "$file" "$corpus/${file//\//_}"; done \
+          < <(find Recordings -name '*.yml' -size -200k | sort)
+        ;;
     esac
   fi
   echo "fuzz-$target: ${seconds}s, $(ls "$corpus" | wc -l) corpus files"

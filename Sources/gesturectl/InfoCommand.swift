@@ -14,7 +14,7 @@ let infoCommand = Command(
     guard !arguments.positionals.isEmpty else { throw UsageError(message: "no FILE given") }
     let options = try decoderOptions(from: arguments)
     for path in arguments.positionals {
-      var reader = try openTrace(path, arguments: arguments)
+      var reader = try openTrace(path, arguments: arguments, console: console)
       var batch = EventBatch()
       var span = EventSpan()
       while try reader.read(into: &batch) {

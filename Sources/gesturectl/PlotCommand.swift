@@ -24,7 +24,7 @@ let plotCommand = Command(
       throw UsageError(message: "missing -o OUT.svg")
     }
     let options = try decoderOptions(from: arguments)
-    var reader = try openTrace(path, arguments: arguments)
+    var reader = try openTrace(path, arguments: arguments, console: console)
     if let error = touchCapabilityError(reader.device, options: options, path: path) {
       throw error
     }

@@ -5,19 +5,22 @@ import TouchInput
   import Glibc
 #endif
 
-/// `gesturectl record DEVICE -o FILE`: write what a touch device sends as an evemu recording.
+/// `gesturectl record DEVICE -o FILE`: write what a touch device sends as an evemu recording, or
+/// with `--format libinput` as a `libinput record` one.
 let recordCommand = Command(
   name: "record",
-  summary: "Record a touch device to an evemu file (for bug reports and replay).",
+  summary: "Record a touch device to an evemu or libinput file (for bug reports and replay).",
   usage: "record [OPTIONS] DEVICE -o FILE",
   discussion: """
     Writes the device description and every event, as evemu-record does (evemu 1.3 text,
-    times relative to the first event, which is 0.000001). Stops on Ctrl-C (exit 0), when
-    the device vanishes (exit 1, the file is kept), or at --exit-after-idle/--max-events.
-    The file replays with 'gesturectl replay FILE'.
+    times relative to the first event, which is 0.000001), or with --format libinput as
+    libinput record does (YAML, the first event at 0). Stops on Ctrl-C (exit 0), when the
+    device vanishes (exit 1, the file is kept), or at --exit-after-idle/--max-events. The
+    file replays with 'gesturectl replay FILE'.
     """,
   options: [
-    .value("output", short: "o", "FILE", "Where to write the recording (required).")
+    .value("output", short: "o", "FILE", "Where to write the recording (required)."),
+    .value("format", "FORMAT", "evemu (the default) or libinput (libinput record's YAML)."),
   ] + liveDeviceOptions,
   run: { arguments, console in
     guard arguments.positionals.count == 1 else {
@@ -26,12 +29,20 @@ let recordCommand = Command(
     guard let output = arguments.value("output") else {
       throw UsageError(message: "record needs -o FILE")
     }
+    let format = arguments.value("format") ?? "evemu"
+    guard format == "evemu" || format == "libinput" else {
+      throw UsageError(message: "--format expects evemu or libinput, not '\(format)'")
+    }
     let limits = try liveLimits(arguments)
     let input = try openTouchDevice(arguments.positionals[0], grab: arguments.has("grab"))
     guard let file = fopen(output, "w") else {
       throw CommandFailure(message: "cannot write \(output): \(String(cString: strerror(errno)))")
     }
-    var sink = RecordingSink(writer: EvemuWriter(device: input.device), file: file)
+    let writer =
+      format == "libinput"
+      ? RecordingWriter.libinput(LibinputRecordWriter(device: input.device, node: input.path))
+      : RecordingWriter.evemu(EvemuWriter(device: input.device))
+    var sink = RecordingSink(writer: writer, file: file)
     var loop = LiveLoop(input: input, exitAfterIdle: limits.idle, maxEvents: limits.events)
     let exit = try runLoop(&loop, &sink)
     sink.flush()
@@ -47,29 +58,63 @@ let recordCommand = Command(
   }
 )
 
-/// Writes live events as evemu lines, flushing in large blocks.
+/// The writer of the format asked for.
+enum RecordingWriter {
+  /// evemu text.
+  case evemu(EvemuWriter)
+  /// `libinput record` YAML.
+  case libinput(LibinputRecordWriter)
+
+  /// The header of the recording.
+  func header() -> String {
+    switch self {
+    case .evemu(let writer): writer.header()
+    case .libinput(let writer): writer.header()
+    }
+  }
+
+  /// The time the first event gets: 0.000001 as evemu-record writes it, 0 as libinput does.
+  var firstTime: Microseconds {
+    if case .evemu = self { return 1 }
+    return 0
+  }
+
+  /// Appends one event.
+  mutating func append(_ event: InputEvent, to out: inout String) {
+    switch self {
+    case .evemu(var writer):
+      writer.append(event, to: &out)
+      self = .evemu(writer)
+    case .libinput(var writer):
+      writer.append(event, to: &out)
+      self = .libinput(writer)
+    }
+  }
+}
+
+/// Writes live events as evemu or libinput lines, flushing in large blocks.
 struct RecordingSink: LiveEventSink {
-  /// Formats the header and the `E:` lines.
-  var writer: EvemuWriter
+  /// Formats the header and the event lines.
+  var writer: RecordingWriter
   /// The open output file.
   let file: UnsafeMutablePointer<FILE>
   /// Text not yet written.
   private var pending = ""
-  /// The first event's time: it becomes 0.000001, as in evemu-record.
+  /// The first event's time: it becomes 0.000001, as in evemu-record (0 in libinput's format).
   private var origin: Microseconds?
   /// Events written so far.
   private(set) var count = 0
   /// Whether a write failed.
   private(set) var failed = false
 
-  init(writer: EvemuWriter, file: UnsafeMutablePointer<FILE>) {
+  init(writer: RecordingWriter, file: UnsafeMutablePointer<FILE>) {
     self.writer = writer
     self.file = file
     pending = writer.header()
   }
 
   mutating func handle(_ event: InputEvent) {
-    let origin = self.origin ?? event.time - 1
+    let origin = self.origin ?? event.time - writer.firstTime
     self.origin = origin
     var shifted = event
     shifted.time = event.time - origin

@@ -7,9 +7,11 @@ let replayCommand = Command(
   usage: "replay [OPTIONS] FILE…",
   discussion: """
     Reads evemu recordings (all format generations; header and events in one file, or a
-    header-less events file with --device DESC), decodes them into touch frames and prints
-    one line per gesture event. Times are seconds since the file's first event; positions are
-    millimetres from the surface's top-left corner after --rotate/--calibration.
+    header-less events file with --device DESC) and libinput record YAML (told apart by
+    content; --device-index N for a file with several devices), decodes them into touch
+    frames and prints one line per gesture event. Times are seconds since the file's first
+    event; positions are millimetres from the surface's top-left corner after
+    --rotate/--calibration.
     """,
   options: [
     .flag("json", "Write JSON Lines (one object per event) instead of text."),
@@ -39,7 +41,7 @@ func replayFile(
   _ path: String, arguments: ParsedArguments, options: DecoderOptions,
   settings: PipelineSettings, console: Console, engine: EngineFactory
 ) throws {
-  var reader = try openTrace(path, arguments: arguments)
+  var reader = try openTrace(path, arguments: arguments, console: console)
   if let error = touchCapabilityError(reader.device, options: options, path: path) { throw error }
   var pipeline = TracePipeline(
     device: reader.device, options: options, settings: settings, console: console, path: path,

@@ -8,6 +8,8 @@ let traceOptions: [OptionSpec] = [
   .value("calibration", "MATRIX", "libinput calibration matrix: 6 numbers 'a b c d e f'."),
   .value("axes", "X,Y", "Position axes of a single-touch device, e.g. ABS_Z,ABS_RX."),
   .flag("lenient", "Skip malformed event lines with a warning instead of stopping."),
+  .value(
+    "device-index", "N", "Which device of a libinput recording with several devices (from 0)."),
 ]
 
 /// Decoder options from the shared trace options.
@@ -51,8 +53,23 @@ func decoderOptions(from arguments: ParsedArguments) throws(UsageError) -> Decod
   return options
 }
 
-/// Opens a recording with the shared options.
-func openTrace(_ path: String, arguments: ParsedArguments) throws(TraceError) -> EvemuReader {
-  try EvemuReader(
-    path: path, descriptionPath: arguments.value("device"), lenient: arguments.has("lenient"))
+/// Opens a recording, evemu or libinput YAML (told apart by content), with the shared options;
+/// says on `console` which device of a libinput recording with several devices is read.
+func openTrace(_ path: String, arguments: ParsedArguments, console: Console) throws
+  -> any TraceReader
+{
+  var index: Int?
+  if let text = arguments.value("device-index") {
+    guard let number = Int(text), number >= 0 else {
+      throw UsageError(message: "--device-index expects a device number from 0, not '\(text)'")
+    }
+    index = number
+  }
+  let reader = try openRecording(
+    path: path, descriptionPath: arguments.value("device"), deviceIndex: index,
+    lenient: arguments.has("lenient"))
+  if let choice = (reader as? LibinputRecordReader)?.choice {
+    console.warning("\(path): \(choice)")
+  }
+  return reader
 }

@@ -50,6 +50,15 @@ struct FuzzTargetsTests {
     #expect(fuzzEvemu(try Self.bytes(path)) == [])
   }
 
+  /// Every libinput record YAML recording under `Recordings/` up to 1 MB.
+  static let yamlRecordings: [String] = files(under: "Recordings", suffix: ".yml")
+    .filter { size(of: $0) <= 1 << 20 }
+
+  @Test("The libinput YAML target holds on every YAML recording", arguments: yamlRecordings)
+  func yamlRecording(path: String) throws {
+    #expect(fuzzLibinputYAML(try Self.bytes(path)) == [])
+  }
+
   @Test(
     "The event-stream target holds on every recording's events, on each device kind",
     arguments: recordings)
@@ -63,7 +72,7 @@ struct FuzzTargetsTests {
     }
   }
 
-  @Test("Both targets hold on seeded random inputs", arguments: 0..<4)
+  @Test("Every target holds on seeded random inputs", arguments: 0..<4)
   func seededRandom(seed: UInt64) {
     var state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1
     for _ in 0..<100 {
@@ -73,6 +82,7 @@ struct FuzzTargetsTests {
       }
       #expect(fuzzEventStream(bytes) == [])
       #expect(fuzzEvemu(bytes) == [])
+      #expect(fuzzLibinputYAML(bytes) == [])
       // Mostly plausible events: usual codes, small values, touches that stay down at the end.
       var events: [UInt8] = [UInt8(truncatingIfNeeded: next(&state))]
       for _ in 0..<Int(next(&state) % 300) {
@@ -89,11 +99,17 @@ struct FuzzTargetsTests {
   @Test(
     "Inputs that once broke a target hold now",
     arguments: files(under: "Fuzz/regressions").filter {
-      $0.contains("/evemu/") || $0.contains("/events/")
+      $0.contains("/evemu/") || $0.contains("/events/") || $0.contains("/libinput/")
     })
   func regression(path: String) throws {
     let bytes = try Self.bytes(path)
-    #expect(path.contains("/evemu/") ? fuzzEvemu(bytes) == [] : fuzzEventStream(bytes) == [])
+    if path.contains("/evemu/") {
+      #expect(fuzzEvemu(bytes) == [])
+    } else if path.contains("/libinput/") {
+      #expect(fuzzLibinputYAML(bytes) == [])
+    } else {
+      #expect(fuzzEventStream(bytes) == [])
+    }
   }
 
   /// splitmix64: a small deterministic generator.

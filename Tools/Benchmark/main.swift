@@ -90,13 +90,20 @@ let bytes = readAll(path)
 var events: [InputEvent] = []
 var device: DeviceDescription
 var best = UInt64.max
+/// A reader of the benchmark file in the format its content has (evemu or libinput YAML).
+func makeReader() throws(TraceError) -> any TraceReader {
+  switch RecordingFormat.detect(prefix: bytes.prefix(64 * 1024)) {
+  case .evemu: return try EvemuReader(bytes: bytes, name: path)
+  case .libinput: return try LibinputRecordReader(bytes: bytes, name: path)
+  }
+}
 do {
-  var reader = try EvemuReader(bytes: bytes, name: path)
+  var reader = try makeReader()
   device = reader.device
   var batch = EventBatch()
   while try reader.read(into: &batch) { events.append(contentsOf: batch.events) }
   for _ in 0..<repeats {
-    var reader = try EvemuReader(bytes: bytes, name: path)
+    var reader = try makeReader()
     var count = 0
     let start = now()
     while try reader.read(into: &batch) { count &+= batch.events.count }

@@ -9,6 +9,7 @@ let usage = """
          synth-trace NAME [-o FILE] [--seed N] [--rate HZ]
          synth-trace all -o DIR [--seed N] [--rate HZ]
          synth-trace stress -o FILE --events N [--seed N] [--rate HZ]
+         synth-trace to-libinput EVEMU -o FILE.yml
 
   Writes evemu 1.3 recordings of a synthetic 10-finger touchscreen (240 x 135 mm, 8 units/mm):
   minimum-jerk movements, 0.1-0.3 mm tremor, report-rate jitter of 10 %, fingers landing and
@@ -18,6 +19,7 @@ let usage = """
     NAME          write one scenario (to standard output without -o)
     all           write every scenario as DIR/NAME.evemu
     stress        write a random mix of gestures until it holds N events
+    to-libinput   rewrite an evemu recording as libinput record YAML (first event at 0)
     -o PATH       the output file or directory
     --seed N      the random seed (default \(defaultSeed))
     --rate HZ     the report rate, 60-240 (default \(Int(defaultRate)))
@@ -34,6 +36,8 @@ struct Options {
   var seed = defaultSeed
   /// The report rate in Hz (`--rate`).
   var rate = defaultRate
+  /// The evemu recording `to-libinput` reads.
+  var input: String?
   /// The least number of events for `stress` (`--events`).
   var events: Int?
 }
@@ -77,8 +81,12 @@ func parse(_ arguments: [String]) -> Options {
       options.events = events
     default:
       if argument.hasPrefix("-") { fail("unknown option \(argument)\n\(usage)", status: 2) }
-      guard options.command.isEmpty else { fail("unexpected argument \(argument)", status: 2) }
-      options.command = argument
+      if options.command == "to-libinput" && options.input == nil {
+        options.input = argument
+      } else {
+        guard options.command.isEmpty else { fail("unexpected argument \(argument)", status: 2) }
+        options.command = argument
+      }
     }
     index += 1
   }
@@ -104,6 +112,12 @@ do {
       let text = generate(scenario, seed: options.seed, rate: options.rate)
       try writeFile(text, to: directory + "/" + scenario.name + ".evemu")
     }
+  case "to-libinput":
+    guard let input = options.input, let path = options.output else {
+      fail("to-libinput needs EVEMU -o FILE", status: 2)
+    }
+    let count = try convertToLibinput(evemu: input, output: path)
+    FileHandle.standardError.write(Data("synth-trace: \(count) events to \(path)\n".utf8))
   case "stress":
     guard let path = options.output else { fail("stress needs -o FILE", status: 2) }
     guard let events = options.events else { fail("stress needs --events N", status: 2) }

@@ -1,5 +1,6 @@
-// umockdev-script: turns an evemu recording into the .umockdev + .ioctl + .script triple that
-// `umockdev-run -d P.umockdev -i NODE=P.ioctl -s NODE=P.script` needs to emulate the device.
+// umockdev-script: turns a recording (evemu, or libinput record YAML) into the .umockdev +
+// .ioctl + .script triple that `umockdev-run -d P.umockdev -i NODE=P.ioctl -s NODE=P.script`
+// needs to emulate the device.
 
 import Foundation
 import TouchInput
@@ -84,7 +85,7 @@ var events: [InputEvent] = []
 if !options.keyboard {
   guard let recording = options.recording else { fail("missing RECORDING\n\(usage)") }
   do {
-    var reader = try EvemuReader(path: recording, descriptionPath: options.description)
+    var reader = try openRecording(path: recording, descriptionPath: options.description)
     device = reader.device
     var batch = EventBatch()
     while try reader.read(into: &batch) { events += batch.events }
