@@ -160,12 +160,31 @@ final class TracePipeline {
     reportWarnings(line: 0)
   }
 
+  /// Stops at an input error (a bad line, a failed read): fires only the deadlines due by the
+  /// last good event, then cancels every touch and gesture still in flight at that event's
+  /// time. No end-of-input flush runs, so no timer fires after the input that was read: a
+  /// finger still down at the error is not reported as a long press, and a tap still waiting
+  /// for its double-tap interval is dropped, as the input cannot tell whether a second tap
+  /// followed. What was recognized before the error has already been printed.
+  func stopAtInputError() {
+    cancelAll(at: lastTime)
+  }
+
   /// Writes the buffered standard output now (the live loop calls it before it waits).
   func flushOutput() { console.out.flush() }
 
-  /// Cancels every touch and gesture in flight at `time` (device gone, interrupted).
+  /// Cancels every touch and gesture in flight at `time` (device gone, interrupted, input
+  /// error), after the deadlines due by then.
+  ///
+  /// The engine cancels and fails everything at once and never sees the touches' cancellation
+  /// as a frame: a cancelled touch would fail a recognizer that others wait for (a triple tap)
+  /// and so release the one held behind it (a double tap), inventing a gesture.
   func cancelAll(at time: Microseconds) {
-    if let frame = decoder.cancelAll(at: time) { deliver(frame) }
+    let time = max(time, lastTime)
+    engine?.advance(to: time)
+    if let frame = decoder.cancelAll(at: time), settings.touches {
+      touchPrinter.print(frame, origin: origin.time ?? frame.time)
+    }
     engine?.cancelAll(at: time)
     reportWarnings(line: 0)
   }
