@@ -58,6 +58,13 @@ let package = Package(
       name: "GestureTestSupport",
       dependencies: ["TouchInput", "GestureRecognition"]
     ),
+    // Property checks for libFuzzer (entry points in Fuzz/, built by Tools/fuzz.sh); the
+    // tests run them over the recordings and seeded random inputs.
+    .target(
+      name: "FuzzTargets",
+      dependencies: ["TouchInput", "GestureRecognition", "GestureTestSupport"]
+    ),
+    .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TouchInput"]),
     .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTestSupport"]),
     .testTarget(
       name: "GestureRecognitionTests",

@@ -22,7 +22,8 @@ extension TouchPipeline {
   /// only there (its `onEvent`, if set, still runs there, first); each event it delivers is
   /// yielded to the stream in order, then the stream finishes after the end of the input
   /// (pending deadlines passed, touches still down cancelled) or throws the recording's
-  /// `TraceError` (after the events recognized before the bad line). Ending the iteration
+  /// `TraceError` (after the events recognized before the bad line, and the cancellation of
+  /// what was in flight at the last good event, as `replay(_:warnings:)` does). Ending the iteration
   /// early cancels the task: it stops reading and cancels what is in flight.
   ///
   /// - Parameters:
@@ -70,7 +71,7 @@ extension TouchPipeline {
         for index in batch.events.indices { feed(batch.events[index]) }
       }
     } catch {
-      finish()
+      cancelAll(at: lastTime)
       throw error
     }
     finish()

@@ -4,8 +4,12 @@ extension TouchPipeline {
   /// Replays a recording: feeds every event of `reader`, then ends the input with
   /// ``finish()``.
   ///
-  /// On a bad line, what was recognized before it has been delivered; the input is then ended
-  /// with ``finish()`` at the last good event, as at a recording's end, and the error thrown.
+  /// On a bad line (or a failed read), what was recognized before it has been delivered; then
+  /// only the deadlines due by the last good event fire and everything still in flight is
+  /// cancelled at that event's time (``cancelAll(at:)``), and the error is thrown. No
+  /// end-of-input flush runs, so no timer fires after the input that was read: a finger still
+  /// down at the error is not reported as a long press, and a tap still waiting for its
+  /// double-tap interval is dropped, as the input cannot tell whether a second tap followed.
   ///
   /// - Parameters:
   ///   - reader: The recording, in any format (see `openRecording(path:)`).
@@ -24,7 +28,7 @@ extension TouchPipeline {
         }
       }
     } catch {
-      finish()
+      cancelAll(at: lastTime)
       throw error
     }
     finish()

@@ -71,7 +71,11 @@ extension DecoderCore {
   private mutating func warnSlotOutOfRange(_ value: Int32, at time: Microseconds) {
     warnOnce(
       .slotOutOfRange, at: time,
-      "slot \(value) is outside the device's \(slotCount) slots; its events are ignored")
+      value >= 0 && Int(value) < declaredSlotCount
+        ? "slot \(value) is beyond the first \(slotCount) of the device's \(declaredSlotCount) "
+          + "slots, the most decoded; its events are ignored"
+        : "slot \(value) is outside the device's \(declaredSlotCount) slots; its events are ignored"
+    )
   }
 
   /// Starts or ends the contact in `slot`.

@@ -75,20 +75,30 @@ extension DecoderCore {
     return emit(at: time)
   }
 
-  /// Explains a touch with no position and suggests the axes that did change.
+  /// Explains a touch with no position and suggests the position-like axes that did change,
+  /// in the form the command line's `--axes` takes.
   private func missingPositionMessage() -> String {
     let xName = KernelNames.codeName(type: EventType.abs, code: geometry.xAxis)
     let yName = KernelNames.codeName(type: EventType.abs, code: geometry.yAxis)
     var message = "touch down but " + xName + "/" + yName + " never arrived; no touch is reported"
     var changing: [String] = []
-    for code in UInt16(0)..<64 where otherAxesSeen & (1 << UInt64(code)) != 0 {
+    for code in UInt16(0)..<64
+    where otherAxesSeen & (1 << UInt64(code)) != 0 && Self.isPositionLike(code) {
       changing.append(KernelNames.codeName(type: EventType.abs, code: code))
     }
     if changing.count >= 2 {
       message +=
         " (the device sends " + changing.joined(separator: ", ")
-        + ": map the position axes, e.g. x=" + changing[0] + " y=" + changing[1] + ")"
+        + ": if two of them carry the position, map them, e.g. --axes " + changing[0] + ","
+        + changing[1] + ")"
     }
     return message
+  }
+
+  /// Whether an absolute axis could carry a position: `ABS_X`…`ABS_BRAKE` (0x0a), the hats and the
+  /// multi-touch positions; not slots, ids, pressure, distance, tilt, sizes or tool types.
+  static func isPositionLike(_ code: UInt16) -> Bool {
+    code <= 0x0a || (0x10...0x17).contains(code) || code == AbsCode.mtPositionX
+      || code == AbsCode.mtPositionY
   }
 }

@@ -12,21 +12,28 @@ struct OnceWarnings: OptionSet, Sendable {
 }
 
 extension DecoderCore {
-  /// The frame time: the event's time, or the previous frame's if the clock went backwards.
+  /// The frame time: the event's time, or the latest time seen before it (a previous frame's
+  /// or an event's) if the clock went backwards.
+  ///
+  /// A `SYN_REPORT` earlier than events before it (even the frame's own) is clamped too, so no
+  /// frame lies before an event already read: times printed from the first event never go
+  /// negative, and a touch's duration is never stretched back in time.
   @inline(__always)
   mutating func frameTime(_ time: Microseconds) -> Microseconds {
-    if time >= lastFrameTime {
+    let latest = max(lastFrameTime, latestEventTime)
+    if time >= latest {
       lastFrameTime = time
       return time
     }
-    if !warned.contains(.timeBackwards) { warnTimeBackwards(time) }
-    return lastFrameTime
+    if !warned.contains(.timeBackwards) { warnTimeBackwards(time, after: latest) }
+    lastFrameTime = latest
+    return latest
   }
 
-  private mutating func warnTimeBackwards(_ time: Microseconds) {
+  private mutating func warnTimeBackwards(_ time: Microseconds, after latest: Microseconds) {
     warnOnce(
-      .timeBackwards, at: lastFrameTime,
-      "timestamps go backwards (" + seconds(time) + " after " + seconds(lastFrameTime)
+      .timeBackwards, at: latest,
+      "timestamps go backwards (" + seconds(time) + " after " + seconds(latest)
         + "); clamped to the previous time")
   }
 

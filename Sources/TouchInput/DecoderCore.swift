@@ -28,6 +28,8 @@ package struct DecoderCore: ~Copyable, @unchecked Sendable {
   let slots: UnsafeMutablePointer<ContactState>
   /// How many slots there are (at least 1).
   let slotCount: Int
+  /// How many slots the device declares (`ABS_MT_SLOT` maximum + 1), above the cap or not.
+  let declaredSlotCount: Int
   /// The slot the current values belong to, or -1 after an out-of-range `ABS_MT_SLOT`.
   var currentSlot = 0
   var slotsInUse = 0
@@ -86,6 +88,7 @@ package struct DecoderCore: ~Copyable, @unchecked Sendable {
     touchProtocol = device.touchProtocol
     let slotCount = min(device.slotCount, Self.maximumSlots)
     self.slotCount = max(slotCount, 1)
+    declaredSlotCount = device.slotCount
     slots = .allocate(capacity: self.slotCount)
     slots.initialize(repeating: ContactState(), count: self.slotCount)
     let contactCapacity = touchProtocol == .multitouchA ? Self.maximumContacts : 1
@@ -103,6 +106,12 @@ package struct DecoderCore: ~Copyable, @unchecked Sendable {
     declaresToolType = device.absoluteAxes[AbsCode.mtToolType] != nil
     palmTouchMajor = options.palmTouchMajor ?? .infinity
     for note in geometry.notes { warn(at: 0, note) }
+    if device.slotCount > Self.maximumSlots {
+      warn(
+        at: 0,
+        "the device declares \(device.slotCount) slots; only the first \(Self.maximumSlots) "
+          + "are decoded")
+    }
     if touchProtocol == .semiMultitouch {
       warn(
         at: 0,

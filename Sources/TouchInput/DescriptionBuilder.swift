@@ -128,6 +128,19 @@ struct DescriptionBuilder {
       numbers.append(value)
     }
     guard numbers.count >= 4 else { throw LineProblem(reason: usage) }
+    let positions = [AbsCode.x, AbsCode.y, AbsCode.mtPositionX, AbsCode.mtPositionY]
+    if positions.contains(UInt16(code)) {
+      let name = KernelNames.codeName(type: EventType.abs, code: UInt16(code))
+      guard numbers[0] < numbers[1] else {
+        throw LineProblem(
+          reason: "\(name): minimum \(numbers[0]) "
+            + (numbers[0] == numbers[1] ? "==" : ">")
+            + " maximum \(numbers[1]); a position axis needs minimum < maximum")
+      }
+      guard numbers.count < 5 || numbers[4] >= 0 else {
+        throw LineProblem(reason: "\(name): negative resolution \(numbers[4]) units per mm")
+      }
+    }
     description.absoluteAxes[UInt16(code)] = AbsInfo(
       minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
       resolution: numbers.count > 4 ? numbers[4] : 0)

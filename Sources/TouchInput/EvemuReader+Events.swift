@@ -212,7 +212,8 @@ extension EvemuReader {
   @inline(never)
   static func reasonForOtherLine(_ line: ByteScanner) -> String? {
     switch LineKind(line) {
-    case .blank, .comment, .state: return nil
+    case .blank, .comment, .state:
+      return LineKind.containsInnerCarriageReturn(line) ? LineKind.carriageReturnReason : nil
     case .event: return nil  // not reached: `E:` lines take the fast path
     case .description(let prefix):
       return "\(Character(Unicode.Scalar(prefix))): line after the first event"

@@ -136,6 +136,9 @@ public final class EvemuReader {
       var scanner = ByteScanner(start: start, end: source.storage + line.upperBound)
       let kind = LineKind(scanner)
       do throws(LineProblem) {
+        if LineKind.containsInnerCarriageReturn(scanner) {
+          throw LineProblem(reason: LineKind.carriageReturnReason)
+        }
         switch kind {
         case .blank, .state: break
         case .comment:

@@ -53,6 +53,17 @@ enum LineKind: Equatable {
     line.end > line.position && memchr(line.position, 0, line.end - line.position) != nil
   }
 
+  /// Why a line holding a carriage return before its end is not accepted.
+  static let carriageReturnReason =
+    "carriage return inside a line: CR-only (classic Mac OS) line endings are not read; "
+    + "convert them to LF"
+
+  /// Whether the line holds a carriage return before its last byte: a file with CR-only line
+  /// endings reads as one long line. A CR at the very end (CRLF endings) is a blank.
+  static func containsInnerCarriageReturn(_ line: ByteScanner) -> Bool {
+    line.end - line.position > 1 && memchr(line.position, 0x0d, line.end - line.position - 1) != nil
+  }
+
   /// Why binary data is not accepted, or `nil` if the line is valid text without NUL bytes.
   static func binaryReason(_ line: ByteScanner) -> String? {
     if containsNUL(line) { return "binary data (NUL byte), not evemu text" }

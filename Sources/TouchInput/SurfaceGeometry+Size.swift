@@ -5,10 +5,22 @@ extension SurfaceGeometry {
   ///   Canvas reports 55 units/mm on X and 98 on Y).
   /// - One known: square units assumed, the known resolution used for both axes.
   /// - None known: the longer side is `fallbackLongSide`, the shape from the ranges or 16:9.
+  /// - A resolution that makes its side shorter or longer than `plausibleSide` is not believed:
+  ///   it is dropped with a note, as if the device had not reported it.
   static func sensorSize(
     xRange: Double, yRange: Double, xResolution: Int32, yResolution: Int32,
     guessed: inout Bool, notes: inout [String]
   ) -> (width: Millimeters, height: Millimeters) {
+    var xResolution = xResolution
+    var yResolution = yResolution
+    for (range, resolution, axis) in [(xRange, xResolution, "X"), (yRange, yResolution, "Y")]
+    where resolution > 0 && !plausibleSide.contains(range / Double(resolution)) {
+      notes.append(
+        "the \(axis) axis' resolution of \(resolution) units per mm over \(Int(range)) units "
+          + "makes it " + fixed(range / Double(resolution), places: 2) + " mm long, outside "
+          + "\(Int(plausibleSide.lowerBound))…\(Int(plausibleSide.upperBound)) mm; ignored")
+      if axis == "X" { xResolution = 0 } else { yResolution = 0 }
+    }
     switch (xResolution > 0, yResolution > 0) {
     case (true, true):
       return (xRange / Double(xResolution), yRange / Double(yResolution))

@@ -24,6 +24,11 @@ public struct SurfaceGeometry: Sendable {
   /// Axis-range ratios above this are not a plausible panel (2.5:1 is wider than 21:9).
   public static let maximumMeaningfulAspect: Double = 2.5
 
+  /// The length a side of a touch surface can plausibly have: 10 mm (below any touch surface;
+  /// smartwatches are about 30 mm) to 10 m (beyond any wall display). A resolution that puts a
+  /// side outside it is ignored.
+  public static let plausibleSide: ClosedRange<Millimeters> = 10...10_000
+
   /// The surface width in millimetres, after rotation.
   public var width: Millimeters
   /// The surface height in millimetres, after rotation.
@@ -51,6 +56,12 @@ public struct SurfaceGeometry: Sendable {
     let xRange = Self.range(xInfo)
     let yRange = Self.range(yInfo)
     notes = []
+    for (code, info) in [(xAxis, xInfo), (yAxis, yInfo)]
+    where info.minimum >= info.maximum && device.absoluteAxes[code] != nil {
+      notes.append(
+        KernelNames.codeName(type: EventType.abs, code: code) + " has no range (minimum "
+          + "\(info.minimum), maximum \(info.maximum)); its positions all map to one edge")
+    }
     resolutionIsGuessed = false
     let rotation = options.rotation
 

@@ -14,8 +14,9 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     self.reason = reason
   }
 
-  /// `file:line: reason`, the form the CLI prints.
+  /// `file:line: reason`, the form the CLI prints, with control characters escaped (the
+  /// reason may quote bytes of the file).
   public var description: String {
-    line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)"
+    (line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)").escapingControlCharacters
   }
 }

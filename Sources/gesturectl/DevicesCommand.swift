@@ -34,7 +34,7 @@ func deviceLine(_ entry: DiscoveredDevice) -> String {
   guard let device = entry.device else {
     return entry.path + "  unreadable: " + (entry.error?.description ?? "unknown error")
   }
-  var line = entry.path + "  \"" + device.name + "\"  "
+  var line = entry.path + "  \"" + device.name.escapingControlCharacters + "\"  "
   guard device.isTouchDevice else { return line + "not a touch device" }
   line += entry.isTouchscreen ? "touchscreen" : "touchpad"
   line += "  " + device.touchProtocol.rawValue

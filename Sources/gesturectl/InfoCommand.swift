@@ -17,29 +17,59 @@ let infoCommand = Command(
     for path in arguments.positionals {
       var reader = try openTrace(path, arguments: arguments, console: console)
       var batch = EventBatch()
-      var count = 0
-      var first: Microseconds?
-      var last: Microseconds = 0
+      var span = EventSpan()
       while try reader.read(into: &batch) {
-        if first == nil { first = batch.events.first?.time }
-        count += batch.events.count
-        last = batch.events.last?.time ?? last
+        for index in batch.events.indices {
+          span.add(batch.events[index].time, line: Int(batch.lines[index]))
+        }
       }
       for warning in reader.warnings { console.warning(warning.description) }
-      let duration = last - (first ?? last)
+      if let back = span.firstStepBack {
+        console.warning(
+          "\(path):\(back.line): timestamps go backwards (\(seconds(back.time)) after "
+            + "\(seconds(back.after))); the duration runs from the first event to the latest")
+      }
       if arguments.has("json") {
         console.out.line(
           describeJSON(
-            reader.device, options: options, path: path, events: count, duration: duration))
+            reader.device, options: options, path: path, events: span.count,
+            duration: span.duration))
         continue
       }
       console.out.line(describe(reader.device, options: options, path: path))
-      console.out.line("events:     \(count)")
-      console.out.line("duration:   \(fixed(Double(duration) / 1e6, places: 6)) s")
+      console.out.line("events:     \(span.count)")
+      console.out.line("duration:   \(fixed(Double(span.duration) / 1e6, places: 6)) s")
     }
     return ExitStatus.ok
   }
 )
+
+/// How many events a recording holds and the time they span, noting where time first steps
+/// back.
+struct EventSpan {
+  /// The number of events.
+  var count = 0
+  /// The first event's time.
+  var first: Microseconds?
+  /// The latest time seen.
+  var latest = Microseconds.min
+  /// Where a timestamp first came before an earlier event's.
+  var firstStepBack: (line: Int, time: Microseconds, after: Microseconds)?
+
+  /// Counts an event at `time` from line `line`.
+  mutating func add(_ time: Microseconds, line: Int) {
+    count += 1
+    if first == nil { first = time }
+    if time < latest && firstStepBack == nil { firstStepBack = (line, time, latest) }
+    latest = max(latest, time)
+  }
+
+  /// From the first event to the latest, never negative (0 without events).
+  var duration: Microseconds {
+    guard let first else { return 0 }
+    return latest - first
+  }
+}
 
 /// The device summary lines shared by `info` and `devices`.
 func describe(_ device: DeviceDescription, options: DecoderOptions, path: String) -> String {
@@ -49,13 +79,15 @@ func describe(_ device: DeviceDescription, options: DecoderOptions, path: String
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
   var lines = [
-    "file:       \(path)",
-    "name:       \(device.name)",
+    "file:       \(path.escapingControlCharacters)",
+    "name:       \(device.name.escapingControlCharacters)",
     "id:         bus \(hex(device.bus)) vendor \(hex(device.vendor)) product \(hex(device.product))"
       + " version \(hex(device.version))",
     "touch:      \(device.isTouchDevice ? (device.isDirect ? "touchscreen" : "touchpad") : "no")",
     "protocol:   \(device.touchProtocol.rawValue)",
-    "slots:      \(device.slotCount)",
+    "slots:      \(device.slotCount)"
+      + (device.slotCount > TouchDecoder.maximumSlots
+        ? " (only the first \(TouchDecoder.maximumSlots) are decoded)" : ""),
     "size:       \(fixed(geometry.width, places: 1)) x \(fixed(geometry.height, places: 1)) mm"
       + (geometry.resolutionIsGuessed ? " (resolution guessed)" : " (resolution reported)"),
   ]

@@ -15,7 +15,8 @@ struct Console {
   /// Standard error, flushed after each line.
   let err = ByteSink(descriptor: 2, flushThreshold: 1)
 
-  /// Prints `error: message` on standard error.
+  /// Prints `error: message` on standard error, control characters (from a file or a device)
+  /// escaped.
   ///
   /// Every subcommand's messages share one style: `error: ` or `warning: `, then the place when
   /// there is one (`FILE:LINE: `, `FILE: ` or the device path), then the reason in lower case
@@ -23,12 +24,12 @@ struct Console {
   /// errors end with `(see 'gesturectl SUBCOMMAND --help')`; quoted names use single quotes.
   func error(_ message: String) {
     out.flush()
-    err.line("error: " + message)
+    err.line("error: " + message.escapingControlCharacters)
   }
 
-  /// Prints `warning: message` on standard error.
+  /// Prints `warning: message` on standard error, control characters escaped.
   func warning(_ message: String) {
     out.flush()
-    err.line("warning: " + message)
+    err.line("warning: " + message.escapingControlCharacters)
   }
 }

@@ -25,11 +25,17 @@ let plotCommand = Command(
     }
     let options = try decoderOptions(from: arguments)
     var reader = try openTrace(path, arguments: arguments, console: console)
+    if let error = touchCapabilityError(reader.device, options: options, path: path) {
+      throw error
+    }
     var recording = TraceRecording(device: reader.device, options: options)
     var batch = EventBatch()
+    var eventCount = 0
     while try reader.read(into: &batch) {
+      eventCount += batch.events.count
       for event in batch.events { recording.handle(event) }
     }
+    guard eventCount > 0 else { throw noEventsError(reader.device, path: path) }
     recording.finish()
     for warning in reader.warnings.map(\.description) + recording.warnings(path: path) {
       console.warning(warning)

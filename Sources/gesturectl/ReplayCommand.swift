@@ -40,12 +40,14 @@ let replayCommand = Command(
 )
 
 /// Replays one recording through a pipeline: every event, then the end-of-file flush. On a
-/// bad line, what was recognized before it is flushed and printed, then the error is thrown.
+/// bad line, what was recognized before it stays printed, gestures in flight are cancelled at
+/// the last good event's time (no deadline fires after it), then the error is thrown.
 func replayFile(
   _ path: String, arguments: ParsedArguments, options: DecoderOptions,
   settings: PipelineSettings, console: Console, engine: EngineFactory
 ) throws {
   let reader = try openTrace(path, arguments: arguments, console: console)
+  if let error = touchCapabilityError(reader.device, options: options, path: path) { throw error }
   let pipeline = TracePipeline(
     device: reader.device, options: options, settings: settings, console: console, path: path,
     engine: engine)
@@ -53,4 +55,30 @@ func replayFile(
     for warning in reader.warnings { console.warning(warning.description) }
   }
   try pipeline.replay(reader)
+  if pipeline.pipeline.firstEventTime == nil { throw noEventsError(reader.device, path: path) }
+}
+
+/// The error for a recording whose device reports no touches (a keyboard, a mouse), or `nil`:
+/// replaying it could only print nothing, which would look like a touch recording with no
+/// gesture in it.
+func touchCapabilityError(_ device: DeviceDescription, options: DecoderOptions, path: String)
+  -> TraceError?
+{
+  if device.isTouchDevice { return nil }
+  if device.touchProtocol == .singleTouch, let axes = options.axisMapping,
+    device.absoluteAxes[axes.x] != nil, device.absoluteAxes[axes.y] != nil
+  {
+    return nil
+  }
+  return TraceError(
+    file: path, line: 0,
+    reason: "\"\(device.name)\" is not a touch device: no ABS_MT_POSITION_X/Y, nor ABS_X/ABS_Y "
+      + "with BTN_TOUCH or BTN_LEFT ('gesturectl info' describes it)")
+}
+
+/// The error for a recording that holds a device description and no event.
+func noEventsError(_ device: DeviceDescription, path: String) -> TraceError {
+  TraceError(
+    file: path, line: 0,
+    reason: "no events: only the description of \"\(device.name)\" (a header without a recording)")
 }

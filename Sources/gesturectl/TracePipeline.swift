@@ -120,7 +120,8 @@ final class TracePipeline {
     if pipeline.hasWarnings { reportWarnings(pipeline.takeWarnings(), line: line) }
   }
 
-  /// Replays a whole recording, then ends the input (on a bad line too, then throws).
+  /// Replays a whole recording, then ends the input; on a bad line, cancels what is in flight
+  /// at the last good event (`TouchPipeline.replay(_:warnings:)`) and throws.
   func replay(_ reader: any TraceReader) throws(TraceError) {
     defer { reportWarnings(pipeline.takeWarnings(), line: 0) }
     try pipeline.replay(reader) { warnings, line in self.reportWarnings(warnings, line: line) }
@@ -141,7 +142,9 @@ final class TracePipeline {
   /// Writes the buffered standard output now (the live loop calls it before it waits).
   func flushOutput() { console.out.flush() }
 
-  /// Cancels every touch and gesture in flight at `time` (device gone, interrupted).
+  /// Cancels every touch and gesture in flight at `time` (device gone, interrupted), after the
+  /// deadlines due by then; the touches' cancellation is printed but not processed
+  /// (`TouchPipeline.cancelAll(at:)`).
   func cancelAll(at time: Microseconds) {
     pipeline.cancelAll(at: time)
     reportWarnings(pipeline.takeWarnings(), line: 0)

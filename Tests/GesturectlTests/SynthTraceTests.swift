@@ -71,10 +71,28 @@ private let requiredScenarios = [
     checkKernelRules(recording, label: "stress")
   }
 
+  @Test("session writes a phone session with touches landing near each of the four edges")
+  func session() throws {
+    let directory = try synthScratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("session.evemu").path
+    guard let run = try runSynthTrace(["session", "-o", path, "--events", "20000"]) else { return }
+    #expect(run.status == 0)
+    let recording = SynthRecording(try String(contentsOfFile: path, encoding: .utf8))
+    #expect(recording.events.count >= 20000)
+    checkKernelRules(recording, label: "session")
+    // 8 units/mm on a 1920 x 1080 panel: within 3 mm is within 24 units of a side.
+    let xs = recording.events.filter { $0.type == 3 && $0.code == 0x35 }.map(\.value)
+    let ys = recording.events.filter { $0.type == 3 && $0.code == 0x36 }.map(\.value)
+    #expect(xs.contains { $0 <= 24 } && xs.contains { $0 >= 1919 - 24 })
+    #expect(ys.contains { $0 <= 24 } && ys.contains { $0 >= 1079 - 24 })
+  }
+
   @Test(
     "Bad usage prints one error line and exits with status 2",
     arguments: [
       ["no-such-gesture"], ["tap", "--rate", "1000"], ["tap", "--jsno"], [], ["stress", "-o", "x"],
+      ["session", "-o", "x"],
     ])
   func badUsage(arguments: [String]) throws {
     guard let run = try runSynthTrace(arguments) else { return }

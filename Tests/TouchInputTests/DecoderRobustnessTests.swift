@@ -155,6 +155,44 @@ struct DecoderRobustnessTests {
       ])
   }
 
+  @Test("A SYN_REPORT earlier than the frame's own events is clamped to the latest event")
+  func reportBeforeItsEvents() {
+    let events = script { s in
+      s.time = 5000
+      s.trackingID(1); s.x(100); s.y(100)
+      s.syn(at: 1000)
+      s.trackingID(-1)
+      s.syn(at: 7000)
+    }
+    let decoded = decode(events, device: TestDevice.protocolB())
+    #expect(decoded.frames.map(\.time) == [5000, 7000])
+    #expect(
+      decoded.messages == [
+        "timestamps go backwards (0.001000 after 0.005000); clamped to the previous time"
+      ])
+  }
+
+  @Test("Slots beyond the 256-slot cap: the declared count and the cap, as info reports them")
+  func slotsBeyondCap() {
+    let events = script { s in
+      s.slot(300); s.trackingID(1); s.x(100); s.y(100)
+      s.syn(at: 1000)
+      s.slot(20000); s.trackingID(2)
+      s.slot(0); s.trackingID(3); s.x(200); s.y(100)
+      s.syn(at: 2000)
+      s.trackingID(-1)
+      s.syn(at: 3000)
+    }
+    let decoded = decode(events, device: TestDevice.protocolB(slots: 10000))
+    #expect(decoded.lines == ["2000: 1 began 20.0,10.0", "3000: 1 ended 20.0,10.0"])
+    #expect(
+      decoded.messages == [
+        "the device declares 10000 slots; only the first 256 are decoded",
+        "slot 300 is beyond the first 256 of the device's 10000 slots, the most decoded; "
+          + "its events are ignored",
+      ])
+  }
+
   @Test("Values outside the axis range, even Int32.min and Int32.max, clamp to the edges")
   func absurdValues() {
     let events = script { s in
@@ -176,7 +214,8 @@ struct DecoderRobustnessTests {
 
   @Test("An axis spanning all of Int32 maps without overflow")
   func fullRangeAxis() {
-    let full = AbsInfo(minimum: Int32.min, maximum: Int32.max, resolution: 1)
+    // 1,000,000 units per mm: a 4.3 m side, inside the plausible sizes.
+    let full = AbsInfo(minimum: Int32.min, maximum: Int32.max, resolution: 1_000_000)
     let device = TestDevice.protocolA(xAxis: full, yAxis: full, keys: [])
     let events = script { s in
       s.contact(Int32.min, Int32.max)
@@ -186,7 +225,7 @@ struct DecoderRobustnessTests {
     }
     let decoded = decode(events, device: device)
     let location = decoded.frames.first?.touches.first?.location
-    #expect(location == MillimeterPoint(x: 0, y: Double(UInt32.max)))
+    #expect(location == MillimeterPoint(x: 0, y: Double(UInt32.max) / 1_000_000))
   }
 }
 

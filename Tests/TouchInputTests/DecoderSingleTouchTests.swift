@@ -64,8 +64,40 @@ struct DecoderSingleTouchTests {
     #expect(
       positionWarnings == [
         "touch down but ABS_X/ABS_Y never arrived; no touch is reported (the device sends "
-          + "ABS_Z, ABS_RX: map the position axes, e.g. x=ABS_Z y=ABS_RX)"
+          + "ABS_Z, ABS_RX: if two of them carry the position, map them, e.g. --axes "
+          + "ABS_Z,ABS_RX)"
       ])
+  }
+
+  @Test("The hint names only position-like axes, never slots, ids or pressure")
+  func hintSkipsNonPositions() {
+    let info = AbsInfo(minimum: 0, maximum: 4095)
+    let device = TestDevice.singleTouch(extraAxes: [
+      AbsCode.mtSlot: info, AbsCode.mtTrackingID: info, AbsCode.pressure: info,
+      AbsCode.z: info, AbsCode.rx: info,
+    ])
+    let events = script { s in
+      s.btnTouch(1); s.slot(0); s.trackingID(5); s.abs(AbsCode.pressure, 9)
+      s.abs(AbsCode.z, 30); s.abs(AbsCode.rx, 40)
+      s.syn(at: 1000)
+      s.abs(AbsCode.z, 31)
+      s.syn(at: 2000)
+      s.btnTouch(0)
+      s.syn(at: 3000)
+    }
+    let hint = decode(events, device: device).messages.first { $0.hasPrefix("touch down") }
+    #expect(
+      hint?.hasSuffix(
+        "(the device sends ABS_Z, ABS_RX: if two of them carry the "
+          + "position, map them, e.g. --axes ABS_Z,ABS_RX)") == true, "\(hint ?? "")")
+    let onlyIDs = script { s in
+      s.btnTouch(1); s.slot(0); s.trackingID(5)
+      s.syn(at: 1000)
+      s.btnTouch(0)
+      s.syn(at: 2000)
+    }
+    let plain = decode(onlyIDs, device: device).messages.first { $0.hasPrefix("touch down") }
+    #expect(plain == "touch down but ABS_X/ABS_Y never arrived; no touch is reported")
   }
 
   @Test("With an axis mapping, positions come from ABS_Z/ABS_RX and their ranges")

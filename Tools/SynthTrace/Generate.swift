@@ -33,20 +33,22 @@ func writeFile(_ text: String, to path: String) throws {
   }
 }
 
-/// Writes a stress recording of at least `events` events to `path`; returns the counts.
-func generateStress(events: Int, seed: UInt64, rate: Double, path: String) throws -> (
-  events: Int, frames: Int, bytes: Int
-) {
+/// Writes a stress recording (or, with `session`, a phone session: `PhoneSession`) of at least
+/// `events` events to `path`; returns the counts.
+func generateStress(
+  events: Int, seed: UInt64, rate: Double, path: String, session: Bool = false
+) throws -> (events: Int, frames: Int, bytes: Int) {
   guard FileManager.default.createFile(atPath: path, contents: nil),
     let handle = FileHandle(forWritingAtPath: path)
   else { throw ToolError("cannot write \(path)") }
   defer { try? handle.close() }
-  let streams = randomStreams(seed: seed, name: "stress")
+  let streams = randomStreams(seed: seed, name: session ? "session" : "stress")
   var builder = SessionBuilder(random: streams.builder)
   var emitter = Emitter(rate: rate, random: streams.emitter)
   emitter.out = emitter.writer.header()
   var bytes = 0
-  try Stress.run(events: events, builder: &builder, emitter: &emitter) { text in
+  let add = session ? PhoneSession.addGesture(to:) : Stress.addRandomGesture(to:)
+  try Stress.run(events: events, builder: &builder, emitter: &emitter, add: add) { text in
     let data = Data(text.utf8)
     bytes += data.count
     try handle.write(contentsOf: data)

@@ -45,14 +45,16 @@ enum Stress {
     builder.pause()
   }
 
-  /// Writes gestures to `emitter` until it has written at least `events` events, handing the
-  /// text to `flush` whenever a megabyte has gathered.
+  /// Writes gestures drawn by `add` (by default `addRandomGesture`) to `emitter` until it has
+  /// written at least `events` events, handing the text to `flush` whenever a megabyte has
+  /// gathered.
   static func run(
     events: Int, builder: inout SessionBuilder, emitter: inout Emitter,
+    add: (inout SessionBuilder) -> Void = addRandomGesture(to:),
     flush: (inout String) throws -> Void
   ) rethrows {
     while emitter.eventCount < events {
-      addRandomGesture(to: &builder)
+      add(&builder)
       for group in builder.finish() { emitter.emit(group) }
       builder.groups = []
       if emitter.out.utf8.count > 1 << 20 { try flush(&emitter.out) }

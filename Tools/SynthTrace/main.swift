@@ -9,6 +9,7 @@ let usage = """
          synth-trace NAME [-o FILE] [--seed N] [--rate HZ]
          synth-trace all -o DIR [--seed N] [--rate HZ]
          synth-trace stress -o FILE --events N [--seed N] [--rate HZ]
+         synth-trace session -o FILE --events N [--seed N] [--rate HZ]
          synth-trace to-libinput EVEMU -o FILE.yml
 
   Writes evemu 1.3 recordings of a synthetic 10-finger touchscreen (240 x 135 mm, 8 units/mm):
@@ -19,6 +20,8 @@ let usage = """
     NAME          write one scenario (to standard output without -o)
     all           write every scenario as DIR/NAME.evemu
     stress        write a random mix of gestures until it holds N events
+    session       write a phone user's session (swipes, edge swipes, volume drags along
+                  the right edge, taps, holds, pinches) until it holds N events
     to-libinput   rewrite an evemu recording as libinput record YAML (first event at 0)
     -o PATH       the output file or directory
     --seed N      the random seed (default \(defaultSeed))
@@ -118,13 +121,15 @@ do {
     }
     let count = try convertToLibinput(evemu: input, output: path)
     FileHandle.standardError.write(Data("synth-trace: \(count) events to \(path)\n".utf8))
-  case "stress":
-    guard let path = options.output else { fail("stress needs -o FILE", status: 2) }
-    guard let events = options.events else { fail("stress needs --events N", status: 2) }
+  case "stress", "session":
+    let command = options.command
+    guard let path = options.output else { fail("\(command) needs -o FILE", status: 2) }
+    guard let events = options.events else { fail("\(command) needs --events N", status: 2) }
     let clock = ContinuousClock()
     let start = clock.now
     let result = try generateStress(
-      events: events, seed: options.seed, rate: options.rate, path: path)
+      events: events, seed: options.seed, rate: options.rate, path: path,
+      session: command == "session")
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     FileHandle.standardError.write(

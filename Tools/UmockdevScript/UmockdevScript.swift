@@ -24,13 +24,16 @@ struct Pacing {
 /// DATA is the frame's `struct input_event` records (x86-64: 8-byte seconds, 8-byte
 /// microseconds, type, code, value, little-endian), with bytes below 32 written as `^`
 /// followed by the byte + 64 and `^` itself as ``^` ``. umockdev's parser drops a block's
-/// leading space (0x20) — the low byte of the first event's seconds — so a frame whose data
-/// would start with a space is sent in the same block as the frame before it; if the very first
-/// frame would, every time is shifted by one second (reported in `shift`).
+/// leading space (0x20) — the low byte of the first event's seconds — so no block may start in
+/// a second ≡ 32 (mod 256): every time is shifted by the fewest whole seconds that keep every
+/// frame's start out of such a second (reported in `shift`). Only a recording whose frames
+/// start in every residue (over 255 s long) is left unshifted, and then a frame that would
+/// start with a space is sent in the same block as the frame before it (a block of more than
+/// 4095 bytes then reaches the reader split mid-event, so such recordings are best cut).
 struct UmockdevScript {
   /// The script's bytes (latin-1: umockdev reads DATA byte by byte).
   private(set) var bytes: [UInt8] = []
-  /// Microseconds added to every timestamp (0 unless the first frame started at a second
+  /// Microseconds added to every timestamp (whole seconds: 0 unless a frame began at a second
   /// ≡ 32 mod 256).
   private(set) var shift: Microseconds = 0
   /// How many frames were merged into their predecessor's block to avoid a leading space.
@@ -41,8 +44,8 @@ struct UmockdevScript {
   /// Builds the script for `events` (split into frames at `SYN_REPORT`).
   init(events: [InputEvent], pacing: Pacing) {
     let frames = Self.frames(of: events)
-    guard let first = frames.first else { return }
-    if Self.startsWithSpace(events[first.lowerBound], shift: 0) { shift = 1_000_000 }
+    guard !frames.isEmpty else { return }
+    shift = Self.shift(avoiding: frames.map { events[$0.lowerBound] })
     var blocks: [(time: Microseconds, data: [UInt8])] = []
     var dropBlocks = Set<Int>()
     for frame in frames {
@@ -94,8 +97,15 @@ struct UmockdevScript {
     return frames
   }
 
-  private static func startsWithSpace(_ event: InputEvent, shift: Microseconds) -> Bool {
-    UInt8(truncatingIfNeeded: (event.time + shift) / 1_000_000) == 0x20
+  /// The fewest whole seconds (as µs) to add so that no frame's first event falls in a second
+  /// ≡ 32 (mod 256); 0 when every shift leaves one there.
+  private static func shift(avoiding starts: [InputEvent]) -> Microseconds {
+    var residues = Set<UInt8>()
+    for event in starts { residues.insert(UInt8(truncatingIfNeeded: event.time / 1_000_000)) }
+    for seconds in 0..<256 where !residues.contains(UInt8(truncatingIfNeeded: 0x20 - seconds)) {
+      return Microseconds(seconds) * 1_000_000
+    }
+    return 0
   }
 
   private static func append(_ event: InputEvent, shift: Microseconds, to data: inout [UInt8]) {

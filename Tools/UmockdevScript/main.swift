@@ -134,7 +134,9 @@ write(script.bytes, to: prefix + ".script")
 var summary =
   "\(prefix).{umockdev,ioctl,script}: \(events.count) events in \(script.blockCount) blocks"
 if script.shift != 0 {
-  summary += "; times shifted by +1 s (the first frame began at a second ≡ 32 mod 256)"
+  summary +=
+    "; times shifted by +\(script.shift / 1_000_000) s (no block may begin in a second ≡ 32"
+    + " mod 256)"
 }
 if script.mergedFrames > 0 {
   summary += "; \(script.mergedFrames) frames sent with the previous one"

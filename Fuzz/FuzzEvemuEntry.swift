@@ -1,0 +1,11 @@
+// libFuzzer entry point of the evemu target (see Docs/Fuzzing.md). Not a SwiftPM target:
+// Tools/fuzz.sh compiles it against the FuzzTargets module built with -sanitize=fuzzer,address.
+import FuzzTargets
+
+/// Runs the evemu target on one input; a broken property stops the process.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let violations = fuzzEvemu(Array(UnsafeBufferPointer(start: data, count: size)))
+  precondition(violations.isEmpty, "property broken: " + violations.joined(separator: "; "))
+  return 0
+}
