@@ -86,9 +86,10 @@ final class ActionLog {
     engine.add(TapGestureRecognizer())
     var lines: [String] = []
     var replayed = false
-    engine.onEvent = { event, _ in
+    // Weak: the engine keeps its `onEvent`, which must not keep the engine.
+    engine.onEvent = { [weak engine] event, _ in
       lines.append("tap at \(event.time)")
-      guard !replayed else { return }
+      guard !replayed, let engine else { return }
       replayed = true
       for frame in tapFrames(at: 1000) { engine.process(frame) }
       engine.advance(to: 2_000_000)
