@@ -54,9 +54,10 @@ struct TouchPipelineTests {
     let pipeline = TouchPipeline(device: reader.device, engine: engine)
     var rest = all[...]
     // The first gesture event feeds the whole rest of the recording from inside the action.
-    engine.onEvent = { event, _ in
+    // Weak: the pipeline keeps the engine, which keeps its `onEvent`.
+    engine.onEvent = { [weak pipeline] event, _ in
       events.append(event)
-      while let next = rest.popFirst() { pipeline.feed(next) }
+      while let next = rest.popFirst() { pipeline?.feed(next) }
     }
     while events.isEmpty, let next = rest.popFirst() { pipeline.feed(next) }
     pipeline.finish()
