@@ -53,8 +53,8 @@ public final class EdgePanGestureRecognizer: GestureRecognizer, TargetActionReco
   }
 
   /// The parameters; change them only while no touch is down.
-  @exclusivity(unchecked) public var configuration: Configuration
-  @exclusivity(unchecked) private var machine = EdgePanMachine()
+  public var configuration: Configuration
+  private var machine = EdgePanMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration, name: String? = nil) {
