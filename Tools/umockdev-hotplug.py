@@ -9,9 +9,9 @@ PLAN.json is a list of steps, each a list:
 
     ["start", LOG, ARGV...]     start the daemon, its standard error into the file LOG
     ["add", PREFIX, NODE]       add the device PREFIX.umockdev (written by umockdev-script for
-                                /dev/input/NODE), load PREFIX.ioctl and PREFIX.script for
-                                it, then announce it again ("add"): the first announcement
-                                comes before its ioctls are loaded
+                                /dev/input/NODE) and load PREFIX.ioctl and PREFIX.script
+                                for it, with the daemon stopped (SIGSTOP) until all of it
+                                is in place
     ["remove", PREFIX]          announce "remove" for that device and take it away
     ["wait-log", TEXT, COUNT]   wait until LOG holds TEXT at least COUNT times
     ["wait-lines", FILE, N]     wait until FILE has at least N lines
@@ -66,6 +66,15 @@ def read(path):
         return ""
 
 
+def state(pid):
+    """The one-letter state of process pid (R, S, T, Z...), or None when it is gone."""
+    try:
+        with open("/proc/%d/stat" % pid) as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return None
+
+
 def children(pid):
     """The process ids whose parent is pid (zombies included), from /proc."""
     found = []
@@ -95,11 +104,19 @@ def main():
             daemon = subprocess.Popen(step[2:], stderr=open(log, "w"), stdout=subprocess.DEVNULL)
         elif kind == "add":
             prefix, node = step[1], "/dev/input/" + step[2]
+            # Adding the device announces it before its ioctl and script handlers exist: a
+            # daemon that opened it then could meet a half-made node (umockdev's race, not
+            # the kernel's). Stopped meanwhile, the daemon reads the announcement once the
+            # node is whole, as it would from udev.
+            if daemon is not None and daemon.poll() is None:
+                daemon.send_signal(signal.SIGSTOP)
+                wait_for(lambda: state(daemon.pid) in ("T", "Z", "X", None), step, daemon)
             with open(prefix + ".umockdev") as handle:
                 testbed.add_from_string(handle.read())
             testbed.load_ioctl(node, prefix + ".ioctl")
             testbed.load_script(node, prefix + ".script")
-            testbed.uevent(syspaths(prefix)[0], "add")
+            if daemon is not None:
+                daemon.send_signal(signal.SIGCONT)
         elif kind == "remove":
             paths = syspaths(step[1])
             testbed.uevent(paths[0], "remove")

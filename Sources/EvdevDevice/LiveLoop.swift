@@ -62,11 +62,19 @@ public struct LiveLoop {
   public static let latencySampleLimit = 100_000
   /// The number of events handed to the sink so far.
   public private(set) var eventCount = 0
+  /// The number of events that arrived after a deadline later than their own time had fired:
+  /// they sat queued longer than the timer's wait (the machine or the driver stalled), so the
+  /// gestures around them may differ from a replay of the same events.
+  public private(set) var eventsAfterTheirTimers = 0
+  /// The most such an event was behind the deadline fired before it, in microseconds.
+  public private(set) var mostBehindTimer: Microseconds = 0
 
   private var lastEventTime: Microseconds?
   /// The latest event time the sink has seen: the last event's, or a deadline it advanced to.
   private var sinkTime: Microseconds = 0
   private var lastArrival: Microseconds = 0
+  /// The latest deadline the sink advanced to with no event (a poll timeout).
+  private var firedDeadline: Microseconds = .min
   private var buffer: [InputEvent] = []
 
   /// Creates a loop over an opened device.
@@ -141,6 +149,7 @@ public struct LiveLoop {
       recordLateness(-wait)
       sink.advance(to: deadline)
       sinkTime = max(sinkTime, deadline)
+      firedDeadline = max(firedDeadline, deadline)
     }
     return nil
   }
@@ -204,6 +213,10 @@ public struct LiveLoop {
     let status = try input.readAvailable(into: &buffer)
     if !buffer.isEmpty { lastArrival = monotonicNow() }
     for event in buffer {
+      if event.time < firedDeadline {
+        eventsAfterTheirTimers += 1
+        mostBehindTimer = max(mostBehindTimer, firedDeadline - event.time)
+      }
       sink.handle(event)
       lastEventTime = event.time
       sinkTime = max(sinkTime, event.time)

@@ -23,6 +23,8 @@ final class DeviceSession {
   /// The latest event time the engine has seen: the last event's, or a deadline it fired.
   private var engineTime: Microseconds = 0
   private var buffer: [InputEvent] = []
+  /// Whether frames older than a timer already fired were reported (once per device).
+  private var reportedLateFrames = false
 
   /// Builds the session for an opened device.
   ///
@@ -91,6 +93,7 @@ final class DeviceSession {
     for event in buffer {
       if decoder.feed(event) {
         let frame = decoder.frame
+        if frame.time < engineTime { reportLateFrame(frame.time) }
         engine.advance(to: frame.time)
         engine.process(frame)
       }
@@ -99,6 +102,18 @@ final class DeviceSession {
     }
     for warning in decoder.takeWarnings() { log("\(input.path): \(warning.message)") }
     return status == .drained
+  }
+
+  /// A frame came in that is older than a timer the engine already fired: events were queued
+  /// longer than the timer's own wait (the machine or the driver stalled), so a tap may have
+  /// been taken for single that a replay would see as double. Said once per device.
+  private func reportLateFrame(_ time: Microseconds) {
+    guard !reportedLateFrames else { return }
+    reportedLateFrames = true
+    let late = fixed(Double(engineTime - time) / 1000, places: 1)
+    log(
+      "\(input.path): events arrived after a timer they precede had fired (by \(late) ms); "
+        + "gestures around them may differ from a replay of the same events")
   }
 
   /// Fires the deadlines that are due by the local clock `now` and returns how long (local

@@ -73,6 +73,14 @@ func runLive(
     console.out.flush()
     reportLatency(loop.deadlineLateness, console)
   }
+  if loop.eventsAfterTheirTimers > 0 {
+    let count = loop.eventsAfterTheirTimers
+    let behind = fixed(Double(loop.mostBehindTimer) / 1000, places: 1)
+    console.warning(
+      "\(input.path): \(count) \(count == 1 ? "event" : "events") arrived after a timer they "
+        + "precede had fired (by up to \(behind) ms); gestures around them may differ from a "
+        + "replay of the same events")
+  }
   if exit == .deviceGone {
     throw CommandFailure(
       message: "\(input.path): the device vanished; gestures in flight were cancelled")

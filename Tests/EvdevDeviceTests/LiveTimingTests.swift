@@ -34,6 +34,36 @@ struct LiveTimingTests {
     #expect(latency.count == 2)
   }
 
+  /// A double tap whose second tap the emulated device holds back for a second: its events
+  /// are stamped 114 ms after the first tap lifted but arrive after the double-tap window
+  /// closed by the clock. The live path cannot know (a kernel stamps events as they happen),
+  /// reports single taps as it must, and says so.
+  @Test("events that arrive after a timer they precede had fired are reported")
+  func eventsAfterTheirTimer() throws {
+    let directory = try Umockdev.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let prefix = try Umockdev.fixture(
+      packageDirectory.appendingPathComponent("Recordings/synthetic/double-tap.evemu").path,
+      in: directory, options: ["--real-time"])
+    let gap = try UmockdevScript.holdBackLongestGap(in: prefix + ".script", to: 1000)
+    #expect(gap == 114)
+    let live = try Umockdev.gesturectl(
+      ["live", Umockdev.node, "--max-events", "52", "--exit-after-idle", "5000"],
+      device: prefix)
+    #expect(live.status == 0, "\(live.stderr)")
+    // The second tap's frames and those after it, up to the window's end, came late.
+    let warning = try #require(
+      live.stderr.split(separator: "\n").first { $0.hasPrefix("warning: ") }, "\(live.stderr)")
+    let words = warning.split(separator: " ")
+    #expect(words[1] == "\(Umockdev.node):")
+    #expect((Int(words[2]) ?? 0) >= 4)
+    #expect(
+      warning.contains(
+        "events arrived after a timer they precede had fired (by up to "), "\(warning)")
+    let taps = live.stdout.split(separator: "\n").filter { $0.contains(" tap ") }
+    #expect(taps.count == 2 && taps.allSatisfy { $0.hasSuffix("taps=1") }, "\(live.stdout)")
+  }
+
   /// 120 frames 40 ms apart (real time) with a probe timer 20 ms after each: every timer fires
   /// from a poll timeout, in the quiet between two frames.
   @Test("timer latency over 120 deadlines (p50, p99 printed)")

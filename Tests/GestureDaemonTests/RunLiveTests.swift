@@ -146,6 +146,19 @@ struct RunLiveTests {
     #expect(log.contains("line 2: started /bin/sh (pid "))
   }
 
+  @Test("events that arrive after a timer they precede had fired are logged")
+  func lateEvents() throws {
+    // The second tap of a double tap is held back a second: the window closed by the clock.
+    let outcome = try DaemonUmockdev.run(
+      "double-tap", bindings: "tap shell \"echo one >> OUT\"\ntap taps=2 run true\n",
+      expected: 2, speed: 1, holdBack: 1000)
+    #expect(outcome.lines == ["one", "one"], "\(outcome.result.stderr)")
+    #expect(
+      outcome.result.stderr.contains(
+        "\(DaemonUmockdev.node): events arrived after a timer they precede had fired (by "),
+      "\(outcome.result.stderr)")
+  }
+
   @Test("a bad bindings file stops the daemon before it starts, naming file and line")
   func badFile() throws {
     let directory = try DaemonUmockdev.scratchDirectory()
