@@ -125,6 +125,11 @@ final class LibevdevHandle {
     return events
   }
 
+  /// Whether an event waits in libevdev's queue or on the descriptor
+  /// (`libevdev_has_event_pending`: the queue, then a `poll` that does not wait). A failure
+  /// counts as pending: the next read reports it.
+  var hasEventPending: Bool { libevdev_has_event_pending(device) != 0 }
+
   /// Reads one event in normal mode (`sync: false`) or one resynchronisation event.
   func next(sync: Bool) throws(EvdevError) -> NextEvent {
     var raw = input_event()
