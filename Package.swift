@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
     .library(name: "ImageCarousel", targets: ["ImageCarousel"]),
     .library(name: "EvdevDevice", targets: ["EvdevDevice"]),
+    .library(name: "LiveGestures", targets: ["LiveGestures"]),
     .executable(name: "gesturectl", targets: ["gesturectl"]),
   ],
   targets: [
@@ -26,9 +27,10 @@ let package = Package(
     // MARK: Libraries
     // libm: `squareRoot()` lowers to `sqrt`, which Linux keeps outside the C library.
     .target(name: "TouchInput", linkerSettings: [.linkedLibrary("m")]),
+    .target(name: "EvdevDevice", dependencies: ["CLibevdev", "CLibudev", "TouchInput"]),
+    // A live device driving the engine: the one module that joins the two sides.
     .target(
-      name: "EvdevDevice",
-      dependencies: ["CLibevdev", "CLibudev", "TouchInput", "GestureRecognition"]),
+      name: "LiveGestures", dependencies: ["EvdevDevice", "GestureRecognition", "TouchInput"]),
     // The daemon (`gesturectl run`): bindings grammar, matching, actions, devices and hotplug.
     .target(
       name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "EvdevDevice"]),
@@ -72,6 +74,9 @@ let package = Package(
     ),
     .testTarget(name: "ImageCarouselTests", dependencies: ["ImageCarousel", "GestureTestSupport"]),
     .testTarget(name: "EvdevDeviceTests", dependencies: ["EvdevDevice", "TouchInput", "GestureTestSupport"]),
+    .testTarget(
+      name: "LiveGesturesTests",
+      dependencies: ["LiveGestures", "EvdevDevice", "GestureRecognition"]),
     .testTarget(name: "GesturectlTests", dependencies: ["TouchInput", "GestureTestSupport"]),
     .testTarget(
       name: "GestureDaemonTests",

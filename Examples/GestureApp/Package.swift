@@ -17,6 +17,7 @@ let package = Package(
         .product(name: "TouchInput", package: "TouchGestures"),
         .product(name: "GestureRecognition", package: "TouchGestures"),
         .product(name: "EvdevDevice", package: "TouchGestures"),
+        .product(name: "LiveGestures", package: "TouchGestures"),
         .product(name: "ImageCarousel", package: "TouchGestures"),
       ]
     ),

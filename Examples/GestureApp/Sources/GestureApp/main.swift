@@ -4,10 +4,14 @@
 //
 //   swift run --package-path Examples/GestureApp gesture-app --live /dev/input/eventN
 //
+//   swift run --package-path Examples/GestureApp gesture-app --live-async /dev/input/eventN COUNT
+//
 // It prints every gesture event but the `changed` steps, then what the targets heard; with
 // `--carousel`, the image carousel's changes. With no recording it replays one of the
 // repository's own. With `--live`, it reads a device from its own poll loop through the
 // library's non-blocking API and prints the events until the device is quiet for 1.5 s.
+// With `--live-async`, an actor of the app iterates the library's asynchronous sequence of the
+// device's gesture events until COUNT have come, then they are printed.
 // Exit status 1 on bad input.
 import EvdevDevice
 import GestureAppKit
@@ -40,6 +44,20 @@ if arguments.first == "--live", arguments.count == 2 {
     print("error: \(error)")
     exit(1)
   }
+  exit(0)
+}
+if arguments.first == "--live-async", arguments.count == 3, let count = Int(arguments[2]) {
+  // The first COUNT events of the device, received on an actor of the app.
+  let inbox = GestureInbox()
+  do {
+    try await inbox.receive(device: arguments[1], count: count)
+  } catch {
+    print("error: \(error)")
+    exit(1)
+  }
+  let events = await inbox.events
+  let origin = events.first?.time ?? 0
+  for event in events { print(event.text(origin: origin)) }
   exit(0)
 }
 let carousel = arguments.first == "--carousel"

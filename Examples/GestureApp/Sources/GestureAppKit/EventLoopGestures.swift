@@ -1,5 +1,6 @@
 import EvdevDevice
 import GestureRecognition
+import LiveGestures
 import TouchInput
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import GestureRecognition
+import LiveGestures
 import TouchInput
 
 /// Replays a recording (evemu or `libinput record` YAML) into `engine` through the library's
@@ -39,6 +40,24 @@ public actor GestureInbox {
     }
     for try await event in stream {
       events.append(event)
+    }
+  }
+
+  /// Receives the gesture events of a touchscreen on this actor, recognized by the default
+  /// set, until `count` have come (ending the iteration stops the device's loop).
+  ///
+  /// - Parameter handle: Called on this actor with each event as it arrives.
+  /// - Throws: The `EvdevError` of a device that cannot be opened or read.
+  public func receive(
+    device path: String, count: Int, handle: @Sendable (GestureEvent) -> Void = { _ in }
+  ) async throws {
+    let stream = TouchPipeline.gestureEvents(device: path) { _ in
+      GestureEngine.makeDefault()
+    }
+    for try await event in stream {
+      events.append(event)
+      handle(event)
+      if events.count >= count { break }
     }
   }
 }

@@ -49,6 +49,28 @@ import TouchInput
     "An emulated device read from the app's own poll loop gives the recording's gestures",
     .enabled(if: umockdevRun != nil, "umockdev-run is not installed"))
   func emulatedDevice() throws {
+    let result = try Self.runAppOnEmulatedDevice { node in ["--live", node] }
+    #expect(result.status == 0)
+    #expect(result.lines.map(Self.withoutTime) == (try Self.goldenWithoutTimes("atmel-fast-taps")))
+  }
+
+  @Test(
+    "An actor of the app receives an emulated device's gestures through the async sequence",
+    .enabled(if: umockdevRun != nil, "umockdev-run is not installed"))
+  func emulatedDeviceOnActor() throws {
+    let golden = try Self.goldenWithoutTimes("atmel-fast-taps")
+    let result = try Self.runAppOnEmulatedDevice { node in
+      ["--live-async", node, String(golden.count)]
+    }
+    #expect(result.status == 0)
+    #expect(result.lines.map(Self.withoutTime) == golden)
+  }
+
+  /// Runs gesture-app with `arguments(node)` under umockdev-run, on an emulated touchscreen
+  /// playing `Recordings/public/atmel-fast-taps.evemu`.
+  static func runAppOnEmulatedDevice(_ arguments: (String) -> [String]) throws
+    -> (status: Int32, lines: [Substring])
+  {
     let runner = try #require(Self.umockdevRun)
     // The test binary and gesture-app are built in the same folder.
     let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -60,17 +82,16 @@ import TouchInput
     let node = "/dev/input/event5"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: runner)
-    process.arguments = [
-      "-d", fixture + ".umockdev", "-i", "\(node)=\(fixture).ioctl",
-      "-s", "\(node)=\(fixture).script", "--", app, "--live", node,
-    ]
+    process.arguments =
+      [
+        "-d", fixture + ".umockdev", "-i", "\(node)=\(fixture).ioctl",
+        "-s", "\(node)=\(fixture).script", "--", app,
+      ] + arguments(node)
     let output = Pipe()
     process.standardOutput = output
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-    #expect(process.terminationStatus == 0)
-    #expect(lines.map(Self.withoutTime) == (try Self.goldenWithoutTimes("atmel-fast-taps")))
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n"))
   }
 }

@@ -1,3 +1,4 @@
+import EvdevDevice
 import GestureRecognition
 import TouchInput
 
