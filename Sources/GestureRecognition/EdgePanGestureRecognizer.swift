@@ -54,7 +54,7 @@ public final class EdgePanGestureRecognizer: GestureRecognizer, TargetActionReco
 
   /// The parameters; change them only while no touch is down.
   public var configuration: Configuration
-  private var machine = EdgePanMachine()
+  private var machine = DragMachine(rule: EdgePanRule())
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration, name: String? = nil) {
@@ -85,7 +85,7 @@ public final class EdgePanGestureRecognizer: GestureRecognizer, TargetActionReco
   }
 
   /// The edge the gesture started from (nil before it began).
-  public var edge: ScreenEdge? { machine.edge }
+  public var edge: ScreenEdge? { machine.rule.edge }
   /// The centroid's translation since the first finger landed (mm).
   public var translation: PlaneVector { machine.translation }
   /// The centroid of the touches down (mm).

@@ -54,6 +54,11 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
     }
   }
 
+  // Unchecked, as in every built-in recognizer but the edge pan: the engine reads the
+  // configuration and runs the machine on every frame, and dynamic exclusivity checks on these
+  // two class properties cost, over the six recognizers, 133.3 M instead of 115.5 M
+  // instructions (+15.4 %) for `replay --every-frame` of a 100 k-event trace (callgrind,
+  // 2026-12-01). Only the recognizer's own methods touch `machine`.
   /// The parameters; change them only while no touch is down.
   @exclusivity(unchecked) public var configuration: Configuration
   @exclusivity(unchecked) private var machine = TapMachine()
