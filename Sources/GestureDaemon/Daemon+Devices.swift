@@ -103,7 +103,7 @@ extension Daemon {
     let width = fixed(session.device.width, places: 1)
     let height = fixed(session.device.height, places: 1)
     log(
-      "\(node) (\"\(name)\"): added, \(width) x \(height) mm, \(session.bindingCount) binding(s)"
+      "\(node) (\"\(name)\"): added, \(width) x \(height) mm, \(counted(session.bindingCount, "binding"))"
         + (udevSaysTouchscreen == nil ? "" : " (udev)"))
   }
 }

@@ -159,7 +159,7 @@ public final class Daemon {
         for session in sessions { session.cancel() }
         runner.reap()
         log(
-          "stopping: gestures in flight cancelled, \(runner.runningCount) command(s) left "
+          "stopping: gestures in flight cancelled, \(counted(runner.runningCount, "command")) left "
             + "running")
         return .stopped
       }
@@ -183,8 +183,14 @@ public final class Daemon {
       }
     }
     log(
-      "reloaded: \(configuration.bindings.count) binding(s), \(configuration.devices.count) device rule(s)"
+      "reloaded: \(counted(configuration.bindings.count, "binding")), "
+        + counted(configuration.devices.count, "device rule")
     )
     scanUdev()
   }
+}
+
+/// `1 binding`, `2 bindings`: a count with its noun, as the log writes it.
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
