@@ -46,7 +46,13 @@ enum UmockdevUnplug {
     let pidfd = try #require(Self.pidfd, "glibc has no pidfd_getfd")
     kill(pid, SIGSTOP)  // No request is half answered while the descriptors are copied.
     defer { kill(pid, SIGKILL) }
-    let descriptors = try ioctlConnections(of: pid, node: node)
+    // Read /proc again for up to a second when nothing matches: on a loaded machine the lookup
+    // once found no connection; the cause was not pinned down.
+    var descriptors = try ioctlConnections(of: pid, node: node)
+    for _ in 0..<50 where descriptors.isEmpty {
+      usleep(20_000)
+      descriptors = try ioctlConnections(of: pid, node: node)
+    }
     try #require(!descriptors.isEmpty, "umockdev-run has no ioctl connection for \(node)")
     let handle = pidfd.open(pid, 0)
     try #require(handle >= 0, "pidfd_open: errno \(errno)")
