@@ -64,6 +64,26 @@ struct LiveTimingTests {
     #expect(taps.count == 2 && taps.allSatisfy { $0.hasSuffix("taps=1") }, "\(live.stdout)")
   }
 
+  /// Every frame of a double tap after the first arrives in one block, so one read of the node
+  /// returns them all: each must be handled in that turn (none left in libevdev's queue until
+  /// an event that never comes), with the same gestures a replay gives.
+  @Test("frames that arrive together are all handled at once, as a replay handles them")
+  func framesTogether() throws {
+    let directory = try Umockdev.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = packageDirectory.appendingPathComponent(
+      "Recordings/synthetic/double-tap.evemu"
+    ).path
+    let prefix = try Umockdev.fixture(recording, in: directory, options: ["--real-time"])
+    #expect(try UmockdevScript.joinBlocks(in: prefix + ".script", from: 1) == 13)
+    let live = try Umockdev.gesturectl(
+      ["live", Umockdev.node, "--touches", "--exit-after-idle", "1000"], device: prefix)
+    let replay = try runProduct("gesturectl", ["replay", "--touches", recording])
+    #expect(live.status == 0, "\(live.stderr)")
+    #expect(live.stdout == replay.stdout)
+    #expect(replay.stdout.contains("taps=2"))
+  }
+
   /// 120 frames 40 ms apart (real time) with a probe timer 20 ms after each: every timer fires
   /// from a poll timeout, in the quiet between two frames.
   @Test("timer latency over 120 deadlines (p50, p99 printed)")
