@@ -56,15 +56,11 @@ struct TouchCluster {
     static let all = Parts(rawValue: 31)
   }
 
-  /// Applies the summary of the surface's current frame, keeping only `parts` (a constant at
-  /// each call site, so the others cost nothing; reading a value not kept gives its initial
-  /// value).
+  /// Applies the summary of the surface's current frame, keeping only `parts` (reading a value
+  /// not kept gives its initial value).
   ///
   /// - Returns: Whether any touch ended or was cancelled in this frame.
-  ///
-  /// Inlined into each state machine: its values then stay in registers (a call wrote the
-  /// position as two halves that the caller read back as one, stalling the store forwarding).
-  @discardableResult @inline(__always)
+  @discardableResult
   mutating func update(_ surface: TouchSurface, keeping parts: Parts = .all) -> (
     lifted: Bool, cancelled: Bool
   ) {

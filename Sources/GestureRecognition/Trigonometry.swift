@@ -51,8 +51,8 @@ public func arcTangent2(_ y: Double, _ x: Double) -> Double {
 
 /// A frame-to-frame turn is usually tiny: below 1/64 six terms of the series, summed by
 /// Horner's rule without a loop, are exact to the last bit or two (the next term is below
-/// 2⁻⁷² of the result). Inlined: no call (which would spill every floating-point register).
-@inline(__always) func smallArcTangent(_ t: Double) -> Double? {
+/// 2⁻⁷² of the result).
+func smallArcTangent(_ t: Double) -> Double? {
   guard t.magnitude < 1.0 / 64 else { return nil }
   let t2 = t * t
   let series = 1 / 9 + t2 * (-1 / 11)

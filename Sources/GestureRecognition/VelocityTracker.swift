@@ -6,11 +6,9 @@ import TouchInput
 /// the samples of the last 100 ms (at most 20), stopping at a gap of more than 40 ms; the
 /// velocity is b, the slope at the newest sample. Two samples give their difference quotient,
 /// one gives zero, and a point whose newest sample is more than 40 ms old is stopped.
-/// Samples live in a fixed ring buffer, allocated once and owned by the tracker alone: adding
-/// one never allocates and costs no uniqueness check (the tracker is not copyable, so nothing
-/// else can hold the ring; each recognizer's state machine owns its tracker). For the same
-/// reason it is `Sendable`: sending a tracker moves its ring.
-public struct VelocityTracker: ~Copyable, @unchecked Sendable {
+/// Samples live in a fixed ring buffer, allocated once: adding one never allocates. The tracker
+/// is not copyable (each recognizer's state machine owns its tracker).
+public struct VelocityTracker: ~Copyable, Sendable {
   /// How far back samples count (Android `HORIZON`, Flutter: 100 ms).
   public static let horizon: Microseconds = 100_000
   /// How many samples count at most (Android `HISTORY_SIZE`, Flutter: 20).
@@ -18,26 +16,19 @@ public struct VelocityTracker: ~Copyable, @unchecked Sendable {
   /// A pause longer than this means the point stopped (Android, Flutter: 40 ms).
   public static let stopGap: Microseconds = 40_000
 
-  private struct Sample {
+  private struct Sample: Sendable {
     var time: Microseconds
     var x: Double
     var y: Double
   }
 
   /// The ring: `capacity` samples, the newest at `newest`, `count` of them valid.
-  private let samples: UnsafeMutablePointer<Sample>
+  private var samples = [Sample](repeating: Sample(time: 0, x: 0, y: 0), count: capacity)
   private var newest = 0
   private var count = 0
 
   /// Creates an empty tracker.
-  public init() {
-    samples = .allocate(capacity: Self.capacity)
-    samples.initialize(repeating: Sample(time: 0, x: 0, y: 0), count: Self.capacity)
-  }
-
-  deinit {
-    samples.deallocate()  // a trivial type: nothing to deinitialize
-  }
+  public init() {}
 
   /// Forgets every sample.
   public mutating func reset() {
@@ -62,12 +53,6 @@ public struct VelocityTracker: ~Copyable, @unchecked Sendable {
 
   /// The estimated velocity at event time `time`, in units per second.
   public func velocity(at time: Microseconds) -> PlaneVector {
-    velocity(at: time, UnsafeBufferPointer(start: samples, count: Self.capacity))
-  }
-
-  private func velocity(at time: Microseconds, _ samples: UnsafeBufferPointer<Sample>)
-    -> PlaneVector
-  {
     guard count > 0, time - samples[newest].time <= Self.stopGap else { return .zero }
     let t0 = samples[newest].time
     let p0 = SIMD2(samples[newest].x, samples[newest].y)
