@@ -90,6 +90,10 @@ import TouchInput
     let output = Pipe()
     process.standardOutput = output
     try process.run()
+    // A run that never ends (fewer events than expected) fails instead of hanging the suite.
+    let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+    defer { watchdog.cancel() }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n"))
