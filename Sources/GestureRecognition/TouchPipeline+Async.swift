@@ -40,13 +40,7 @@ extension TouchPipeline {
       do throws(TraceError) {
         let reader = try openRecording(path: path)
         let pipeline = TouchPipeline(device: reader.device, options: options) { geometry in
-          let engine = makeEngine(geometry)
-          let previous = engine.onEvent
-          engine.onEvent = { event, recognizer in
-            previous?(event, recognizer)
-            continuation.yield(event)
-          }
-          return engine
+          makeEngine(geometry).yieldingEvents(to: continuation)
         }
         try pipeline.replayUnlessCancelled(reader)
         continuation.finish()
@@ -75,5 +69,20 @@ extension TouchPipeline {
       throw error
     }
     finish()
+  }
+}
+
+extension GestureEngine {
+  /// Yields every event the engine delivers to `continuation`, after the `onEvent` it already
+  /// had (which still runs first, in the engine's domain): the engine of an async sequence.
+  package func yieldingEvents(
+    to continuation: AsyncThrowingStream<GestureEvent, any Error>.Continuation
+  ) -> GestureEngine {
+    let previous = onEvent
+    onEvent = { event, recognizer in
+      previous?(event, recognizer)
+      continuation.yield(event)
+    }
+    return self
   }
 }

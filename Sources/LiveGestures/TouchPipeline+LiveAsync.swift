@@ -40,13 +40,7 @@ extension TouchPipeline {
       do throws(EvdevError) {
         let input = try EvdevInput.open(path: path, grab: grab)
         var pipeline = TouchPipeline(device: input.device, options: options) { geometry in
-          let engine = makeEngine(geometry)
-          let previous = engine.onEvent
-          engine.onEvent = { event, recognizer in
-            previous?(event, recognizer)
-            continuation.yield(event)
-          }
-          return engine
+          makeEngine(geometry).yieldingEvents(to: continuation)
         }
         pipeline.resume(fingersDown: input.fingersDownAtOpen)
         var loop = LiveLoop(input: input, exitAfterIdle: nil, maxEvents: nil)
