@@ -125,25 +125,23 @@ public final class GestureEngine {
     }
     surface.update(frame, owner: nil)
     if waitingMask != 0 && surface.summary.countBefore == 0 { admitWaiting() }
-    // Unowned references: the array keeps every recognizer alive, and skipping the atomic
-    // retain/release pairs halves the cost of a frame.
-    let shared = Unmanaged.passUnretained(surface)
+    // The list's references are unretained: the array keeps every recognizer alive.
     for index in 0..<listCount {
       let bit: UInt64 = 1 &<< UInt64(index)  // index < 64: a plain shift
       // Re-read for each recognizer: an earlier one's success may have failed this one.
       if regionMask == 0 {
         // No regions (the usual case): nothing to admit or release.
         if (terminalMask | blockedMask) & bit != 0 { continue }
-        list[index]._withUnsafeGuaranteedRef { feed($0, frame, shared) }
+        list[index]._withUnsafeGuaranteedRef { feed($0, frame, surface) }
         continue
       }
       if (terminalMask & ~regionMask | blockedMask) & bit != 0 { continue }
       list[index]._withUnsafeGuaranteedRef { recognizer in
-        var touches = shared
+        var touches = surface
         if regionMask & bit != 0, let own = recognizer.regionSurface {
           recognizer.activeTouches = recognizer.admit(frame)
           own.update(frame, owner: recognizer)
-          touches = Unmanaged.passUnretained(own)
+          touches = own
         }
         defer { if regionMask & bit != 0 { recognizer.release(frame) } }
         guard terminalMask & bit == 0 else { return }
@@ -162,11 +160,10 @@ public final class GestureEngine {
   }
 
   /// Lets one recognizer see a frame with `touches`, notes its deadline and applies its step.
-  @inline(__always)
   private func feed(
-    _ recognizer: GestureRecognizer, _ frame: TouchFrame, _ touches: Unmanaged<TouchSurface>
+    _ recognizer: GestureRecognizer, _ frame: TouchFrame, _ touches: TouchSurface
   ) {
-    let step = touches._withUnsafeGuaranteedRef { recognizer.handle(frame, $0) }
+    let step = recognizer.handle(frame, touches)
     if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
     if case .none = step { return }
     apply(step, to: recognizer, at: frame.time)

@@ -93,7 +93,7 @@ public final class TouchSurface {
     summary = FrameSummary()
   }
 
-  @inline(__always) private func index(of id: TouchID) -> Int {
+  private func index(of id: TouchID) -> Int {
     var i = 0
     while i < count {
       if storage[i].id == id { return i }
@@ -264,9 +264,9 @@ extension TouchSurface {
   }
 }
 
-/// Whether a touch ends in this frame (inlined here: `TouchPhase.isTerminal` is not inlinable
-/// across the module boundary, and this runs for every touch of every frame).
-@inline(__always) func isLeaving(_ phase: TouchPhase) -> Bool {
+/// Whether a touch ends in this frame (a copy of `TouchPhase.isTerminal`, which is not
+/// inlinable across the module boundary; this runs for every touch of every frame).
+func isLeaving(_ phase: TouchPhase) -> Bool {
   switch phase {
   case .ended, .cancelled: true
   case .began, .moved, .stationary: false
