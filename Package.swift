@@ -6,6 +6,8 @@ let package = Package(
   products: [
     .library(name: "TouchInput", targets: ["TouchInput"]),
     .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
+    .library(name: "GesturePipeline", targets: ["GesturePipeline"]),
+    .library(name: "TextOutput", targets: ["TextOutput"]),
     .library(name: "ImageCarousel", targets: ["ImageCarousel"]),
     .library(name: "EvdevDevice", targets: ["EvdevDevice"]),
     .library(name: "LiveGestures", targets: ["LiveGestures"]),
@@ -26,22 +28,32 @@ let package = Package(
 
     // MARK: Libraries
     // libm: `squareRoot()` lowers to `sqrt`, which Linux keeps outside the C library.
-    .target(name: "TouchInput", linkerSettings: [.linkedLibrary("m")]),
+    // Output formatting for terminals, logs and files: byte sinks, escaping, decimals.
+    .target(name: "TextOutput"),
+    .target(name: "TouchInput", dependencies: ["TextOutput"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "EvdevDevice", dependencies: ["CLibevdev", "CLibudev", "TouchInput"]),
     // A live device driving the engine: the one module that joins the two sides.
     .target(
-      name: "LiveGestures", dependencies: ["EvdevDevice", "GestureRecognition", "TouchInput"]),
+      name: "LiveGestures",
+      dependencies: ["EvdevDevice", "GesturePipeline", "GestureRecognition", "TouchInput"]),
     // The daemon (`gesturectl run`): bindings grammar, matching, actions, devices and hotplug.
     .target(
-      name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "EvdevDevice"]),
-    .target(name: "GestureRecognition", dependencies: ["TouchInput"]),
-    .target(name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput"]),
+      name: "GestureDaemon",
+      dependencies: [
+        "GestureRecognition", "GesturePipeline", "TouchInput", "TextOutput", "EvdevDevice",
+      ]),
+    .target(name: "GestureRecognition", dependencies: ["TouchInput", "TextOutput"]),
+    // The one join of a touch source (decoder or toolkit touches), the engine and time.
+    .target(name: "GesturePipeline", dependencies: ["GestureRecognition", "TouchInput"]),
+    .target(
+      name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
 
     // MARK: The command-line tool
     .executableTarget(
       name: "gesturectl",
       dependencies: [
-        "TouchInput", "EvdevDevice", "GestureRecognition", "ImageCarousel", "GestureDaemon",
+        "TouchInput", "TextOutput", "EvdevDevice", "GestureRecognition", "GesturePipeline",
+        "ImageCarousel", "GestureDaemon",
       ]
     ),
 
@@ -58,7 +70,7 @@ let package = Package(
     // MARK: Test support and tests
     .target(
       name: "GestureTestSupport",
-      dependencies: ["TouchInput", "GestureRecognition"]
+      dependencies: ["TouchInput", "TextOutput", "GestureRecognition"]
     ),
     // Property checks for libFuzzer (entry points in Fuzz/, built by Tools/fuzz.sh); the
     // tests run them over the recordings and seeded random inputs.
@@ -71,6 +83,10 @@ let package = Package(
     .testTarget(
       name: "GestureRecognitionTests",
       dependencies: ["GestureRecognition", "TouchInput", "GestureTestSupport"]
+    ),
+    .testTarget(
+      name: "GesturePipelineTests",
+      dependencies: ["GesturePipeline", "GestureRecognition", "TouchInput", "GestureTestSupport"]
     ),
     .testTarget(name: "ImageCarouselTests", dependencies: ["ImageCarousel", "GestureTestSupport"]),
     .testTarget(name: "EvdevDeviceTests", dependencies: ["EvdevDevice", "TouchInput", "GestureTestSupport"]),

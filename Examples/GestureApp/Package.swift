@@ -16,9 +16,11 @@ let package = Package(
       dependencies: [
         .product(name: "TouchInput", package: "TouchGestures"),
         .product(name: "GestureRecognition", package: "TouchGestures"),
+        .product(name: "GesturePipeline", package: "TouchGestures"),
         .product(name: "EvdevDevice", package: "TouchGestures"),
         .product(name: "LiveGestures", package: "TouchGestures"),
         .product(name: "ImageCarousel", package: "TouchGestures"),
+        .product(name: "TextOutput", package: "TouchGestures"),
       ]
     ),
     .executableTarget(
@@ -27,6 +29,7 @@ let package = Package(
         "GestureAppKit",
         .product(name: "TouchInput", package: "TouchGestures"),
         .product(name: "GestureRecognition", package: "TouchGestures"),
+        .product(name: "GesturePipeline", package: "TouchGestures"),
         .product(name: "ImageCarousel", package: "TouchGestures"),
         .product(name: "EvdevDevice", package: "TouchGestures"),
       ],
@@ -38,6 +41,7 @@ let package = Package(
         "GestureAppKit",
         .product(name: "TouchInput", package: "TouchGestures"),
         .product(name: "GestureRecognition", package: "TouchGestures"),
+        .product(name: "GesturePipeline", package: "TouchGestures"),
       ],
       // An emulated device for umockdev-run (read by path, not a bundled resource).
       exclude: ["Fixtures"]

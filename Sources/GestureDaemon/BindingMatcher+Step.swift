@@ -1,4 +1,5 @@
 import GestureRecognition
+import TextOutput
 import TouchInput
 
 extension BindingMatcher {

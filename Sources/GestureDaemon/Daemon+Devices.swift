@@ -1,4 +1,5 @@
 import EvdevDevice
+import TextOutput
 import TouchInput
 
 /// What the device rules say about one device: later matching rules override earlier ones.

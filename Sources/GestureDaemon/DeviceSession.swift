@@ -1,5 +1,6 @@
 import EvdevDevice
 import GestureRecognition
+import TextOutput
 import TouchInput
 
 /// One touchscreen in the daemon: its opened node, decoder (with the device rule's rotation,

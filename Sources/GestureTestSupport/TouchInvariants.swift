@@ -1,3 +1,4 @@
+import TextOutput
 import TouchInput
 
 /// Checks the rules every decoded touch stream must keep, frame by frame.

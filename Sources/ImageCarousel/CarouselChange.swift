@@ -1,3 +1,4 @@
+import TextOutput
 import TouchInput
 
 /// One change of the carousel's state, as a view would show it.

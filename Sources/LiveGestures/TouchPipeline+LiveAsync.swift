@@ -1,5 +1,6 @@
 import Dispatch
 import EvdevDevice
+import GesturePipeline
 import GestureRecognition
 import Synchronization
 import TouchInput

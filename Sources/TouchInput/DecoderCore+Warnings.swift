@@ -1,3 +1,5 @@
+import TextOutput
+
 // Warnings and the frame clock.
 /// Warnings given at most once per decoder.
 struct OnceWarnings: OptionSet, Sendable {

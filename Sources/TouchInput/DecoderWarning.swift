@@ -1,3 +1,5 @@
+import TextOutput
+
 /// Something odd the decoder noticed in the input and worked around, with the event time.
 ///
 /// Warnings never stop decoding. Each kind is reported once unless its message says otherwise

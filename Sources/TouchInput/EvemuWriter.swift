@@ -1,3 +1,5 @@
+import TextOutput
+
 /// Writes recordings in the evemu 1.3 text format, as `evemu-record` does.
 ///
 /// The header (`header()`) describes the device: commented summary, then the `N:`, `I:`, `P:`,

@@ -1,3 +1,4 @@
+import TextOutput
 extension SurfaceGeometry {
   /// The sensor's size in millimetres from resolutions, or a documented guess without them.
   ///

@@ -1,3 +1,5 @@
+import TextOutput
+
 /// A problem in a recording, with the file, the line and the reason.
 public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The path of the file, as given by the user.

@@ -1,4 +1,5 @@
 import ImageCarousel
+import TextOutput
 import TouchInput
 
 /// Prints the carousel's changes: as JSON Lines every change, unchanged; as text, what a person

@@ -1,4 +1,5 @@
 import EvdevDevice
+import TextOutput
 import TouchInput
 
 /// `gesturectl devices`: list the input devices with their touch capabilities.

@@ -1,4 +1,5 @@
 import GestureRecognition
+import TextOutput
 import TouchInput
 
 /// When the readable text view prints a `changed` line of a continuous gesture: only once it has

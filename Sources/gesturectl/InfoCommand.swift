@@ -1,3 +1,4 @@
+import TextOutput
 import TouchInput
 
 /// `gesturectl info FILE…`: what a recording's device is and how long the recording runs.

@@ -1,4 +1,5 @@
 import EvdevDevice
+import TextOutput
 import TouchInput
 
 /// `gesturectl live [DEVICE]`: recognize gestures from a touchscreen as they happen.

@@ -1,3 +1,4 @@
+import TextOutput
 import TouchInput
 
 extension ByteSink {

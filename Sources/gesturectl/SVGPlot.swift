@@ -1,4 +1,5 @@
 import GestureRecognition
+import TextOutput
 import TouchInput
 
 /// Renders a `TraceRecording` as a standalone SVG document, in millimetres.

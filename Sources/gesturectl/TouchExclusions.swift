@@ -1,3 +1,4 @@
+import TextOutput
 import TouchInput
 
 /// Explains, once per touch, why recognizers leave a touch out (`--explain`): a palm or a pen,

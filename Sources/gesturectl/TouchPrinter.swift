@@ -1,3 +1,4 @@
+import TextOutput
 import TouchInput
 
 /// Prints touch changes (`--touches`) as text or JSON Lines.

@@ -1,3 +1,4 @@
+import GesturePipeline
 import GestureRecognition
 import TouchInput
 

@@ -1,5 +1,6 @@
 import EvdevDevice
 import Foundation
+import GesturePipeline
 import GestureRecognition
 import LiveGestures
 import Testing

@@ -1,4 +1,5 @@
 import Testing
+import TextOutput
 import TouchInput
 
 /// The formatting a reference implementation gives, built from the standard library's own

@@ -1,4 +1,5 @@
 import Testing
+import TextOutput
 import TouchInput
 
 @Suite("Surface geometry: millimetres, fallback size, rotation and calibration")

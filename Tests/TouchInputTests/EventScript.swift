@@ -1,5 +1,6 @@
 import GestureTestSupport
 import Testing
+import TextOutput
 import TouchInput
 
 /// Builds an event list the way a device sends it: `s.slot(0); s.x(100); s.syn(at: 1000)`.

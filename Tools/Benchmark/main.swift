@@ -15,6 +15,7 @@
 // and the peak resident memory of the process.
 
 import GestureRecognition
+import TextOutput
 import TouchInput
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import EvdevDevice
+import GesturePipeline
 import GestureRecognition
 import LiveGestures
 import TouchInput

@@ -1,4 +1,5 @@
 import GestureRecognition
+import TextOutput
 import TouchInput
 
 /// The example's recognizers, wired in the order it chooses, and a log of what they report.

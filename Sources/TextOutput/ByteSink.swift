@@ -172,12 +172,12 @@ public final class ByteSink {
   }
 
   /// Appends an event time as seconds with six decimals (`1.234567`), exactly.
-  public func put(seconds time: Microseconds) {
+  public func put(seconds time: Int64) {
     putDecimal(time.magnitude, places: 6, negative: time < 0)
   }
 
   /// Appends an event time as seconds with six decimals, right-aligned in `width` columns.
-  public func put(seconds time: Microseconds, width: Int) {
+  public func put(seconds time: Int64, width: Int) {
     let length = Self.decimalLength(time.magnitude, places: 6, negative: time < 0)
     if length < width { put(spaces: width - length) }
     putDecimal(time.magnitude, places: 6, negative: time < 0, length: length)

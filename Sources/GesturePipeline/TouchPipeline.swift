@@ -1,3 +1,4 @@
+import GestureRecognition
 import TouchInput
 
 /// Kernel events in, gestures out: one device's decoder feeding one engine, in the right order.

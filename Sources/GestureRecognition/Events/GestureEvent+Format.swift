@@ -1,3 +1,4 @@
+import TextOutput
 import TouchInput
 
 // Output formats of a gesture event. Millimetres print with 2 decimals, mm/s with 1, scale,

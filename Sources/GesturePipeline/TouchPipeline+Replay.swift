@@ -1,3 +1,4 @@
+import GestureRecognition
 import TouchInput
 
 extension TouchPipeline {

@@ -1,4 +1,5 @@
 import Foundation
+import GesturePipeline
 import GestureRecognition
 import GestureTestSupport
 import Testing

@@ -1,3 +1,4 @@
+import TextOutput
 import TouchInput
 
 /// Why a recognizer changed state, with the numbers that decided it.

@@ -1,3 +1,4 @@
+import GestureRecognition
 import TouchInput
 
 // Isolation. The engine, its recognizers and the pipeline are not `Sendable` (declared so

@@ -9,7 +9,7 @@ public func fixed(_ value: Double, places: Int) -> String {
 }
 
 /// Formats an event time as seconds with six decimals (`1.234567`), exactly, from microseconds.
-public func seconds(_ time: Microseconds) -> String {
+public func seconds(_ time: Int64) -> String {
   let sink = ByteSink()
   sink.put(seconds: time)
   return sink.text
