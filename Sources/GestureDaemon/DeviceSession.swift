@@ -1,28 +1,30 @@
 import EvdevDevice
+import GesturePipeline
 import GestureRecognition
 import TextOutput
 import TouchInput
 
-/// One touchscreen in the daemon: its opened node, decoder (with the device rule's rotation,
-/// size and calibration), the engine its bindings need and their matcher.
+/// One touchscreen in the daemon: its opened node, its `TouchPipeline` (decoder with the
+/// device rule's rotation, size and calibration, and the engine its bindings need) and their
+/// matcher.
 ///
-/// Time is handled as in `LiveLoop`: event time is never compared with the local clock; a
-/// deadline is turned into a poll timeout relative to when the last event arrived, and when
-/// it expires the engine advances to the deadline itself, in event time.
+/// The pipeline is the one join of decoder, engine and time, as in `gesturectl live` and
+/// `replay`: it holds the latest time, fires deadlines against the local clock
+/// (`fireDueDeadlines(now:lastArrival:)`, event time never compared with it), reports frames
+/// that came after a timer they precede, and cancels on unplug, reload and stop the way a
+/// recording's input error does (`cancelAll(at:)`: the touches' cancellation frame does not
+/// reach the engine, so a double tap held behind a triple tap is not released by it).
 final class DeviceSession {
   let input: EvdevInput
   /// The device's name and surface, as bindings and commands see it.
   private(set) var device: MatchedDevice
-  private var decoder: TouchDecoder
-  private var engine: GestureEngine
+  private var pipeline: TouchPipeline
   private var matcher: BindingMatcher
   private let act: (Binding, [String]) -> Void
   private let log: (String) -> Void
   private let explain: Bool
-  private var lastEventTime: Microseconds?
+  /// The local clock when events last arrived.
   private var lastArrival: Microseconds = 0
-  /// The latest event time the engine has seen: the last event's, or a deadline it fired.
-  private var engineTime: Microseconds = 0
   private var buffer: [InputEvent] = []
   /// Whether frames older than a timer already fired were reported (once per device).
   private var reportedLateFrames = false
@@ -45,45 +47,52 @@ final class DeviceSession {
     self.act = act
     self.log = log
     self.explain = explain
-    decoder = TouchDecoder(device: input.device, options: options)
+    let geometry = SurfaceGeometry(device: input.device, options: options)
     device = MatchedDevice(
-      name: input.device.name, node: input.path, width: decoder.geometry.width,
-      height: decoder.geometry.height)
+      name: input.device.name, node: input.path, width: geometry.width, height: geometry.height)
     matcher = BindingMatcher(bindings: bindings, device: device)
-    engine = GestureEngine()
-    engine = makeEngine()
+    pipeline = Self.makePipeline(
+      input: input, options: options, matcher: matcher, device: device, act: act, log: log,
+      explain: explain)
+    pipeline.onLateFrame = { [weak self] frame, latest in self?.reportLateFrame(frame, latest) }
     lastArrival = localNow()
   }
 
   /// The number of bindings this device uses.
   var bindingCount: Int { matcher.deviceBindings.count }
 
-  private func makeEngine() -> GestureEngine {
-    let engine = RecognizerPlan.makeEngine(
-      for: matcher.deviceBindings, width: device.width, height: device.height)
-    let matcher = self.matcher
-    let act = self.act
-    engine.onEvent = { event, recognizer in
-      for firing in matcher.handle(event, from: ObjectIdentifier(recognizer)) {
-        act(firing.binding, firing.environment)
+  /// A pipeline for the device whose engine has the recognizers `matcher`'s bindings need.
+  private static func makePipeline(
+    input: EvdevInput, options: DecoderOptions, matcher: BindingMatcher, device: MatchedDevice,
+    act: @escaping (Binding, [String]) -> Void, log: @escaping (String) -> Void, explain: Bool
+  ) -> TouchPipeline {
+    let node = input.path
+    return TouchPipeline(device: input.device, options: options) { _ in
+      let engine = RecognizerPlan.makeEngine(
+        for: matcher.deviceBindings, width: device.width, height: device.height)
+      engine.onEvent = { event, recognizer in
+        for firing in matcher.handle(event, from: ObjectIdentifier(recognizer)) {
+          act(firing.binding, firing.environment)
+        }
       }
+      if explain {
+        engine.explain = { entry in log("\(node): \(seconds(entry.time)) \(entry)") }
+      }
+      return engine
     }
-    if explain {
-      let log = self.log
-      let node = input.path
-      engine.explain = { entry in log("\(node): \(seconds(entry.time)) \(entry)") }
-    }
-    return engine
   }
 
   /// Replaces the bindings and decoder options (SIGHUP); gestures in flight are cancelled.
   func reconfigure(options: DecoderOptions, bindings: [Binding]) {
     cancel()
-    decoder = TouchDecoder(device: input.device, options: options)
-    device.width = decoder.geometry.width
-    device.height = decoder.geometry.height
+    let geometry = SurfaceGeometry(device: input.device, options: options)
+    device.width = geometry.width
+    device.height = geometry.height
     matcher = BindingMatcher(bindings: bindings, device: device)
-    engine = makeEngine()
+    pipeline = Self.makePipeline(
+      input: input, options: options, matcher: matcher, device: device, act: act, log: log,
+      explain: explain)
+    pipeline.onLateFrame = { [weak self] frame, latest in self?.reportLateFrame(frame, latest) }
   }
 
   /// Reads and handles everything queued; returns false when the device is gone.
@@ -91,27 +100,18 @@ final class DeviceSession {
     buffer.removeAll(keepingCapacity: true)
     let status = try input.readAvailable(into: &buffer)
     if !buffer.isEmpty { lastArrival = localNow() }
-    for event in buffer {
-      if decoder.feed(event) {
-        let frame = decoder.frame
-        if frame.time < engineTime { reportLateFrame(frame.time) }
-        engine.advance(to: frame.time)
-        engine.process(frame)
-      }
-      lastEventTime = event.time
-      engineTime = max(engineTime, event.time)
-    }
-    for warning in decoder.takeWarnings() { log("\(input.path): \(warning.message)") }
+    for event in buffer { pipeline.feed(event) }
+    for warning in pipeline.takeWarnings() { log("\(input.path): \(warning.message)") }
     return status == .drained
   }
 
   /// A frame came in that is older than a timer the engine already fired: events were queued
   /// longer than the timer's own wait (the machine or the driver stalled), so a tap may have
   /// been taken for single that a replay would see as double. Said once per device.
-  private func reportLateFrame(_ time: Microseconds) {
+  private func reportLateFrame(_ time: Microseconds, _ latest: Microseconds) {
     guard !reportedLateFrames else { return }
     reportedLateFrames = true
-    let late = fixed(Double(engineTime - time) / 1000, places: 1)
+    let late = fixed(Double(latest - time) / 1000, places: 1)
     log(
       "\(input.path): events arrived after a timer they precede had fired (by \(late) ms); "
         + "gestures around them may differ from a replay of the same events")
@@ -120,23 +120,15 @@ final class DeviceSession {
   /// Fires the deadlines that are due by the local clock `now` and returns how long (local
   /// µs) until the next one, or nil when none is pending (a finger-free device: no timeout).
   func settleDeadlines(now: Microseconds) -> Microseconds? {
-    while let deadline = engine.nextDeadline, let lastEventTime {
-      let wait = (deadline - lastEventTime) - (now - lastArrival)
-      if wait > 0 { return wait }
-      engine.advance(to: deadline)
-      engineTime = max(engineTime, deadline)
-    }
-    return nil
+    pipeline.fireDueDeadlines(now: now, lastArrival: lastArrival)
   }
 
-  /// Cancels every touch and gesture in flight (device gone, reload, stop).
+  /// Cancels every touch and gesture in flight (device gone, reload, stop) at the latest time,
+  /// as `TouchPipeline.cancelAll(at:)` does for every other live input: the deadlines due by
+  /// then fire, nothing later; no binding fires for a gesture the cancellation would complete.
   func cancel() {
-    if let frame = decoder.cancelAll(at: engineTime) {
-      engine.advance(to: frame.time)
-      engine.process(frame)
-    }
-    engine.cancelAll(at: engineTime)
+    pipeline.cancelAll(at: pipeline.lastTime)
     matcher.cancelAll()
-    _ = decoder.takeWarnings()
+    _ = pipeline.takeWarnings()
   }
 }

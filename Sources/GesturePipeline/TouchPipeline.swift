@@ -36,8 +36,12 @@ public final class TouchPipeline {
     /// reference-count round trip per frame).
     var decoder: DecoderCore
     var onFrame: ((TouchFrame) -> Void)?
+    var onLateFrame: ((_ frame: Microseconds, _ latest: Microseconds) -> Void)?
     var firstEventTime: Microseconds?
+    /// The one "latest time" of the join: the latest event time fed, or deadline passed.
     var lastTime: Microseconds = 0
+    /// The last event's own time: what a deadline is measured from against a local clock.
+    var lastEventTime: Microseconds?
     /// The fingers already down when a live device was opened, fed before its first event.
     var fingersDown: [InputEvent] = []
     /// A call is running; calls made from inside it are queued in `queued`.
@@ -52,10 +56,23 @@ public final class TouchPipeline {
     get { state.onFrame }
     set { state.onFrame = newValue }
   }
+  /// Called when a frame comes in older than the latest time the pipeline already reached
+  /// (a deadline after it has fired): its events were queued longer than the timer's own wait
+  /// (the machine or the driver stalled), so the gestures around it may differ from a replay
+  /// of the same events. Given the frame's time and that latest time; the frame is then
+  /// processed as usual.
+  public var onLateFrame: ((_ frame: Microseconds, _ latest: Microseconds) -> Void)? {
+    get { state.onLateFrame }
+    set { state.onLateFrame = newValue }
+  }
   /// The first event's time, once one was fed: a recording's origin.
   public var firstEventTime: Microseconds? { state.firstEventTime }
-  /// The latest event time fed, or deadline advanced to.
+  /// The latest event time fed, or deadline advanced to: the time ``cancelAll(at:)`` uses at
+  /// the latest, and the only place a join of decoder and engine keeps it.
   public var lastTime: Microseconds { state.lastTime }
+  /// The time of the last event fed, if any (not a deadline): a live loop measures the wait
+  /// for the next deadline from it (``fireDueDeadlines(now:lastArrival:)``).
+  public var lastEventTime: Microseconds? { state.lastEventTime }
 
   /// A call made while another one was running.
   private enum QueuedCall {
@@ -117,9 +134,16 @@ public final class TouchPipeline {
         deliver(state.decoder.frame)
       }
     }
-    if event.time > state.lastTime { state.lastTime = event.time }
+    let latest = state.lastTime
+    if event.time > latest { state.lastTime = event.time }
+    state.lastEventTime = event.time
     // The decoder lends its frame: no reference-count round trip per frame.
-    if state.decoder.feed(event) { deliver(state.decoder.frame) }
+    if state.decoder.feed(event) {
+      if state.decoder.frame.time < latest, let onLateFrame = state.onLateFrame {
+        onLateFrame(state.decoder.frame.time, latest)
+      }
+      deliver(state.decoder.frame)
+    }
     state.busy = false
     if !state.queued.isEmpty { runQueued() }
   }
@@ -132,6 +156,26 @@ public final class TouchPipeline {
     state.lastTime = max(state.lastTime, time)
     state.busy = false
     if !state.queued.isEmpty { runQueued() }
+  }
+
+  /// Fires the deadlines that are due by a local monotonic clock and returns how long (local
+  /// µs) until the next one, or `nil` when no timer runs (no timeout needed).
+  ///
+  /// Event time and the local clock are never compared: a deadline is mapped to local time
+  /// from when the last event arrived, `wait = (deadline − last event time) − (now −
+  /// lastArrival)`, and when that has passed the engine advances to the deadline itself, in
+  /// event time (``advance(to:)``). Before any event, nothing is due.
+  ///
+  /// - Parameters:
+  ///   - now: The local clock now, in µs.
+  ///   - lastArrival: The local clock when the last event was read, in µs.
+  public func fireDueDeadlines(now: Microseconds, lastArrival: Microseconds) -> Microseconds? {
+    while !state.busy, let deadline = nextDeadline, let lastEventTime = state.lastEventTime {
+      let wait = (deadline - lastEventTime) - (now - lastArrival)
+      if wait > 0 { return wait }
+      advance(to: deadline)
+    }
+    return nil
   }
 
   /// Ends the input (a recording's end): lets pending deadlines pass, so a trailing tap or long
@@ -160,7 +204,9 @@ public final class TouchPipeline {
   ///
   /// The touches' cancellation frame goes to ``onFrame`` but not to the engine: a cancelled
   /// touch would fail a recognizer that others wait for (a triple tap) and so release the one
-  /// held behind it (a double tap), inventing a gesture.
+  /// held behind it (a double tap), inventing a gesture. Every caller that ends a live input
+  /// (`gesturectl live`, the daemon on unplug, reload and stop, `LiveLoop` through
+  /// `LiveGestures`) cancels through here, so they all agree.
   public func cancelAll(at time: Microseconds) {
     guard !state.busy else { return queue(.cancelAll(time)) }
     state.busy = true

@@ -1,3 +1,4 @@
+import GesturePipeline
 import GestureRecognition
 import TouchInput
 
@@ -28,7 +29,7 @@ let plotCommand = Command(
     if let error = touchCapabilityError(reader.device, options: options, path: path) {
       throw error
     }
-    var recording = TraceRecording(device: reader.device, options: options)
+    let recording = TraceRecording(device: reader.device, options: options)
     var batch = EventBatch()
     var eventCount = 0
     while try reader.read(into: &batch) {
@@ -46,8 +47,9 @@ let plotCommand = Command(
   }
 )
 
-/// A whole recording kept in memory for drawing: touch paths and gesture events.
-struct TraceRecording: ~Copyable {
+/// A whole recording kept in memory for drawing: touch paths and gesture events, from the
+/// one `TouchPipeline` every command uses (its `onFrame` gives the touches).
+final class TraceRecording {
   /// One finger's life.
   struct Path {
     var id: TouchID
@@ -55,45 +57,44 @@ struct TraceRecording: ~Copyable {
     var cancelled = false
   }
 
-  private(set) var decoder: TouchDecoder
+  private let pipeline: TouchPipeline
   private(set) var paths: [TouchID: Path] = [:]
   private(set) var order: [TouchID] = []
   private(set) var gestures: [GestureEvent] = []
-  private(set) var origin: Microseconds?
   private var decoderWarnings: [DecoderWarning] = []
-  private let engine: GestureEngine
-  private let sink: GestureSink
 
-  /// Collects gesture events from the engine's callback.
-  final class GestureSink {
-    var events: [GestureEvent] = []
-  }
+  /// The first event's time.
+  var origin: Microseconds? { pipeline.firstEventTime }
 
   init(device: DeviceDescription, options: DecoderOptions) {
-    decoder = TouchDecoder(device: device, options: options)
-    let sink = GestureSink()
-    self.sink = sink
-    engine = GestureEngine.makeDefault(
-      surface: decoder.geometry.bounds, onEvent: { event, _ in sink.events.append(event) })
+    let gestures = GestureSink()
+    pipeline = TouchPipeline(device: device, options: options) { geometry in
+      GestureEngine.makeDefault(
+        surface: geometry.bounds, onEvent: { event, _ in gestures.events.append(event) })
+    }
+    sink = gestures
+    pipeline.onFrame = { [unowned self] frame in take(frame) }
   }
+
+  /// Collects gesture events from the engine's callback.
+  private final class GestureSink {
+    var events: [GestureEvent] = []
+  }
+  private let sink: GestureSink
 
   /// The surface size in mm.
   var size: (width: Millimeters, height: Millimeters) {
-    (decoder.geometry.width, decoder.geometry.height)
+    (pipeline.geometry.width, pipeline.geometry.height)
   }
 
-  mutating func handle(_ event: InputEvent) {
-    if origin == nil { origin = event.time }
-    if let frame = decoder.decode(event) { take(frame) }
-    decoderWarnings += decoder.takeWarnings()
+  func handle(_ event: InputEvent) {
+    pipeline.feed(event)
+    decoderWarnings += pipeline.takeWarnings()
   }
 
-  mutating func finish() {
-    if let frame = decoder.finish() { take(frame) }
-    if let last = paths.values.compactMap({ $0.points.last?.time }).max() {
-      engine.flush(after: last)
-    }
-    decoderWarnings += decoder.takeWarnings()
+  func finish() {
+    pipeline.finish()
+    decoderWarnings += pipeline.takeWarnings()
     gestures = sink.events
   }
 
@@ -101,14 +102,16 @@ struct TraceRecording: ~Copyable {
     decoderWarnings.map { "\(path): \($0.message)" }
   }
 
-  private mutating func take(_ frame: TouchFrame) {
-    engine.process(frame)
+  private func take(_ frame: TouchFrame) {
+    // The end of the input's cancellation is drawn where the last event left the touches
+    // (the pipeline hands it to the engine after the trailing timers).
+    let time = min(frame.time, pipeline.lastTime)
     for touch in frame.touches where touch.phase != .stationary {
       if paths[touch.id] == nil {
         paths[touch.id] = Path(id: touch.id)
         order.append(touch.id)
       }
-      paths[touch.id]?.points.append((frame.time, touch.location))
+      paths[touch.id]?.points.append((time, touch.location))
       if touch.phase == .cancelled { paths[touch.id]?.cancelled = true }
     }
   }

@@ -59,20 +59,56 @@ func everyRecognizer() -> [GestureRecognizer] {
     LongPressGestureRecognizer(.init(touches: 2)), SwipeGestureRecognizer(),
     SwipeGestureRecognizer(.init(directions: .all, touches: 2)), PanGestureRecognizer(),
     PanGestureRecognizer(.init(minimumTouches: 2, maximumTouches: 3)), PinchGestureRecognizer(),
-    RotationGestureRecognizer(),
+    RotationGestureRecognizer(), EdgePanGestureRecognizer(.init(bounds: contractSurface)),
+    EdgePanGestureRecognizer(.init(bounds: contractSurface, edges: [.left, .top], touches: 1...2)),
   ]
+}
+
+/// The surface of the contract corpus: the random scripts land anywhere in 0…100 mm, so some
+/// land in the edge band of every side.
+let contractSurface = MillimeterRect(x: 0, y: 0, width: 100, height: 100)
+
+/// Strokes in from each side of `contractSurface` and along its edges, one and two fingers.
+func edgeScripts() -> [TouchScript] {
+  var list: [TouchScript] = []
+  let strokes: [((Double, Double), (Double, Double))] = [
+    ((1, 50), (40, 50)), ((99, 50), (60, 50)), ((50, 1), (50, 40)), ((50, 99), (50, 60)),
+    ((2, 10), (2, 80)), ((1, 1), (30, 30)),
+  ]
+  for (start, end) in strokes {
+    for fingers in 1...2 {
+      var s = TouchScript()
+      for f in 1...fingers { s.down(f, at: 0, x: start.0, y: start.1 + Double(f - 1) * 3) }
+      for f in 1...fingers {
+        s.drag(f, to: end.0, end.1 + Double(f - 1) * 3, from: 0, to: 200)
+      }
+      upAll(&s, fingers, at: 220)
+      list.append(s)
+    }
+  }
+  return list
 }
 
 /// The hand-written scripts of the other suites, as a corpus.
 func namedScripts() -> [TouchScript] {
   var list = [tapScript(1), tapScript(2), tapScript(3, fingers: 2), tapScript(1, hold: 700)]
+  list += edgeScripts()
   list += SwipeDirection.cardinals.map { swipeScript($0, fingers: 2) }
   list += [twoFingerScript(degrees: 400, scale: 1.5), twoFingerScript(degrees: -30, shift: 30)]
   return list
 }
 
 @Suite struct ContractTests {
-  @Test("every recognizer alone keeps the contract on every script", arguments: 0..<11)
+  @Test("the corpus holds every kind of recognizer, the edge pan included")
+  func corpusIsComplete() {
+    let kinds = Set(everyRecognizer().map { "\($0.kind.name)" })
+    #expect(everyRecognizer().count == 13)
+    #expect(
+      kinds == ["tap", "longPress", "swipe", "pan", "pinch", "rotation", "edgePan"], "\(kinds)")
+    #expect(DefaultGestureSet(surface: contractSurface).edgePan != nil)
+  }
+
+  @Test("every recognizer alone keeps the contract on every script", arguments: 0..<13)
   func alone(index: Int) {
     for (n, script) in (namedScripts() + (1...40).map { randomScript(seed: UInt64($0)) })
       .enumerated()
@@ -87,6 +123,27 @@ func namedScripts() -> [TouchScript] {
   func defaultSet(seed: Int) {
     let result = run(DefaultGestureSet().engine, randomScript(seed: UInt64(seed) * 7919))
     #expect(result.violations.isEmpty, "\(result.violations)")
+  }
+
+  @Test("the default set with a surface (edge pan first) keeps the contract", arguments: 1...60)
+  func defaultSetWithSurface(seed: Int) {
+    let result = run(
+      DefaultGestureSet(surface: contractSurface).engine, randomScript(seed: UInt64(seed) * 104_729)
+    )
+    #expect(result.violations.isEmpty, "\(result.violations)")
+  }
+
+  @Test("the default set with a surface keeps the contract on the edge scripts")
+  func defaultSetWithSurfaceOnEdges() {
+    var recognized = 0
+    for script in edgeScripts() {
+      let set = DefaultGestureSet(surface: contractSurface)
+      let result = run(set.engine, script)
+      #expect(result.violations.isEmpty, "\(result.violations)")
+      recognized += result.events.filter { $0.kind == .edgePan && $0.state == .began }.count
+    }
+    // Positive control: the corpus does reach the edge pan.
+    #expect(recognized > 0)
   }
 
   @Test("the checker itself notices a broken contract")

@@ -8,7 +8,7 @@ import TouchInput
 /// (with time advanced to `at`), then flushes; checks the recognizer contract throughout.
 private func run(
   _ engine: GestureEngine, _ script: TouchScript, changingAt at: Double,
-  _ change: () -> Void
+  sourceLocation: SourceLocation = #_sourceLocation, _ change: () -> Void
 ) -> Run {
   let checker = ContractChecker(engine)
   let recorder = GestureRecorder(engine)
@@ -24,7 +24,7 @@ private func run(
   }
   if !changed { change() }
   engine.flush(after: script.endTime)
-  return Run(engine: engine, recorder: recorder, violations: checker.finish())
+  return checkedRun(engine, recorder, checker, sourceLocation: sourceLocation)
 }
 
 /// One finger dragged right from x = 10 mm, 2 mm every 10 ms from 10 to `until` ms, lifted

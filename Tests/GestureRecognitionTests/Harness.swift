@@ -19,13 +19,31 @@ struct Run {
 }
 
 /// Plays `script` through `engine` with a contract checker and a recorder, then flushes.
-func run(_ engine: GestureEngine, _ script: TouchScript, flush: Bool = true) -> Run {
+///
+/// Every breach of the recognizer contract is recorded as an issue of the calling test (at
+/// the caller's line), whether or not the test looks at `violations`: a test cannot pass
+/// while the engine breaks the contract. Without `flush`, the end-of-input checks (back to
+/// `possible`, no deadline pending) are left out, as the input did not end.
+func run(
+  _ engine: GestureEngine, _ script: TouchScript, flush: Bool = true,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> Run {
   let checker = ContractChecker(engine)
   let recorder = GestureRecorder(engine)
   let scheduler = ManualScheduler(engine: engine)
   scheduler.play(script)
   if flush { engine.flush(after: script.endTime) }
-  return Run(engine: engine, recorder: recorder, violations: checker.finish())
+  return checkedRun(engine, recorder, checker, ended: flush, sourceLocation: sourceLocation)
+}
+
+/// The run's outcome, with the checker's breaches recorded as issues of the calling test.
+func checkedRun(
+  _ engine: GestureEngine, _ recorder: GestureRecorder, _ checker: ContractChecker,
+  ended: Bool = true, sourceLocation: SourceLocation
+) -> Run {
+  let violations = ended ? checker.finish() : checker.violations
+  #expect(violations.isEmpty, "recognizer contract: \(violations)", sourceLocation: sourceLocation)
+  return Run(engine: engine, recorder: recorder, violations: violations)
 }
 
 /// An engine holding just `recognizer`.
@@ -36,8 +54,11 @@ func engine(with recognizer: GestureRecognizer) -> GestureEngine {
 }
 
 /// Plays `script` through one recognizer alone.
-func run(_ recognizer: GestureRecognizer, _ script: TouchScript) -> Run {
-  run(engine(with: recognizer), script)
+func run(
+  _ recognizer: GestureRecognizer, _ script: TouchScript,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> Run {
+  run(engine(with: recognizer), script, sourceLocation: sourceLocation)
 }
 
 /// Milliseconds as microseconds.

@@ -1,3 +1,4 @@
+import GesturePipeline
 import GestureRecognition
 import TouchInput
 
@@ -12,8 +13,8 @@ public struct ReplaySummary: Sendable {
   public var warnings: [DecoderWarning]
 }
 
-/// Replays an evemu recording through a touch decoder into `engine`, as a live device would
-/// have fed them: every frame in event time, then the end of the input.
+/// Replays an evemu recording through the library's input pipeline into `engine`, as a live
+/// device would have fed it: every frame in event time, then the end of the input.
 ///
 /// The engine's `onEvent` closure and the recognizers' targets receive the gestures while the
 /// file is read.
@@ -29,29 +30,11 @@ public func replayRecording(
   at path: String, through engine: GestureEngine, options: DecoderOptions = DecoderOptions()
 ) throws(TraceError) -> ReplaySummary {
   let reader = try EvemuReader(path: path)
-  let decoder = TouchDecoder(device: reader.device, options: options)
-
-  var batch = EventBatch()
-  var firstTime: Microseconds?
-  var lastTime: Microseconds = 0
-  while try reader.read(into: &batch) {
-    for event in batch.events {
-      if firstTime == nil { firstTime = event.time }
-      lastTime = max(lastTime, event.time)
-      if let frame = decoder.decode(event) {
-        engine.process(frame)
-      }
-    }
-  }
-
-  // The end of the input: let pending timers run out (a trailing tap or long press is
-  // reported), then cancel the touches still down, never going back in time.
-  engine.flush(after: lastTime)
-  if var frame = decoder.finish() {
-    frame.time = max(frame.time, lastTime + engine.longestTimeout)
-    engine.process(frame)
-  }
-
+  let pipeline = TouchPipeline(device: reader.device, options: options, engine: engine)
+  // Every event, then the end of the input: pending timers run out (a trailing tap or long
+  // press is reported), then the touches still down are cancelled.
+  try pipeline.replay(reader)
   return ReplaySummary(
-    firstEventTime: firstTime, lastEventTime: lastTime, warnings: decoder.takeWarnings())
+    firstEventTime: pipeline.firstEventTime, lastEventTime: pipeline.lastTime,
+    warnings: pipeline.takeWarnings())
 }
