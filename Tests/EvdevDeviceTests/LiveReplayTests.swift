@@ -63,6 +63,18 @@ struct LiveReplayTests {
   /// Recordings play 10 times faster than recorded, with at least 1 ms between frames.
   static let speed = 10.0
 
+  @Test("the catalog finds every recording of Recordings/ (59 when this was written)")
+  func catalogFound() {
+    let all = LiveRecording.all
+    #expect(all.count >= 59, "found \(all.count): is \(packageDirectory.path)/Recordings there?")
+    let everyFrame = all.filter {
+      $0.relativePath.hasSuffix("/pinch-rotate-pan.evemu")
+        || $0.relativePath.hasSuffix("/long-press-then-drag.evemu")
+        || $0.relativePath.hasSuffix("/carousel-demo.evemu")
+    }
+    #expect(everyFrame.count == 3)
+  }
+
   @Test(
     "live prints the same touches and gestures as replay",
     arguments: LiveRecording.all.filter {
@@ -125,6 +137,11 @@ struct LiveReplayTests {
   "carousel --live under umockdev",
   .enabled(if: Umockdev.isAvailable, "umockdev-run is not installed (apt install umockdev)"))
 struct CarouselLiveTests {
+  @Test("the catalog finds the nine carousel sessions")
+  func catalogFound() {
+    #expect(LiveRecording.all.filter { $0.relativePath.contains("carousel") }.count >= 9)
+  }
+
   @Test(
     "carousel --live prints the same changes as carousel FILE",
     arguments: LiveRecording.all.filter { $0.relativePath.contains("carousel") })

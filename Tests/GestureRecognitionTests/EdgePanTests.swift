@@ -106,6 +106,9 @@ func stroke(x: Double, y: Double, dx: Double, dy: Double) -> TouchScript {
   func configuredEdges() {
     let result = run(edgePan(edges: [.left]), stroke(x: 98, y: 30, dx: -20, dy: 0))
     #expect(result.log.isEmpty)
+    // Positive control: the same stroke in from the left band begins.
+    let control = run(edgePan(edges: [.left]), stroke(x: 2, y: 30, dx: 20, dy: 0))
+    #expect(control.events.first?.state == .began)
     #expect(
       result.explained.first
         == "edge pan failed: landed 98.0 mm from the nearest edge > 5.0 mm band")

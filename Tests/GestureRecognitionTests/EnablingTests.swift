@@ -51,6 +51,8 @@ private func drag(from start: Double = 0, until end: Double = 200) -> TouchScrip
     let result = run(pan, drag())
     #expect(result.log.isEmpty)
     #expect(result.explained.isEmpty)
+    // Positive control: enabled, the same drag is a pan.
+    #expect(run(PanGestureRecognizer(), drag()).events.first?.state == .began)
     #expect(result.violations.isEmpty)
   }
 
@@ -77,6 +79,8 @@ private func drag(from start: Double = 0, until end: Double = 200) -> TouchScrip
     s.up(1, at: 900)
     let result = run(e, s, changingAt: 200) { press.isEnabled = false }
     #expect(result.log.isEmpty)
+    // Positive control: left enabled, the same press begins.
+    #expect(run(LongPressGestureRecognizer(), s).events.first?.state == .began)
     #expect(result.explained.first == "long press failed: disabled")
     #expect(result.explained.last == "long press reset: all touches gone")
     #expect(e.nextDeadline == nil)
@@ -125,6 +129,8 @@ private func drag(from start: Double = 0, until end: Double = 200) -> TouchScrip
     s.up(1, at: 220)
     let result = run(e, s, changingAt: 50) { pan.isEnabled = true }
     #expect(result.log.isEmpty)
+    // Positive control: enabled from the start, the same fingers pan.
+    #expect(run(PanGestureRecognizer(), s).events.first?.state == .began)
     #expect(result.violations.isEmpty)
   }
 

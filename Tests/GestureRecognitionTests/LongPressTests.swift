@@ -83,6 +83,11 @@ import TouchInput
     let result = run(LongPressGestureRecognizer(), s)
     #expect(result.log.isEmpty)
     #expect(result.explained.first == "long press failed: 2 touches > 1")
+    // Positive control: the first finger alone is a long press.
+    var alone = TouchScript()
+    alone.down(1, at: 0, x: 10, y: 10)
+    alone.up(1, at: 700)
+    #expect(run(LongPressGestureRecognizer(), alone).events.first?.state == .began)
   }
 
   @Test("a cancelled touch after it began cancels it")

@@ -23,6 +23,16 @@ import TouchInput
     #expect(result.log.isEmpty)
     #expect(result.explained.isEmpty)
     #expect(result.violations.isEmpty)
+    // Positive control: the same contacts as fingers are a long press, then a swipe or pan.
+    var fingers = TouchScript()
+    fingers.down(1, at: 0, x: 50, y: 50)
+    fingers.up(1, at: 900)
+    fingers.down(2, at: 1_500, x: 20, y: 50)
+    fingers.drag(2, to: 100, 55, from: 1_500, to: 1_800)
+    fingers.up(2, at: 1_808)
+    let control = run(DefaultGestureSet().engine, fingers)
+    #expect(control.events.first?.kind == .longPress)
+    #expect(control.events.contains { $0.kind == .swipe || $0.kind == .pan })
   }
 
   @Test("a finger tapping or swiping while a palm rests gives the one-finger gesture")

@@ -73,6 +73,8 @@ import TouchInput
     upAll(&s, 3, at: 60)
     let result = run(PanGestureRecognizer(.init(maximumTouches: 2)), s)
     #expect(result.log.isEmpty)
+    // Positive control: with room for three fingers, the same drag is a pan.
+    #expect(run(PanGestureRecognizer(.init(maximumTouches: 3)), s).events.first?.state == .began)
     #expect(result.explained.first == "pan failed: 3 touches > 2")
   }
 

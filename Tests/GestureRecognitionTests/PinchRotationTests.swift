@@ -142,5 +142,9 @@ func sine(_ x: Double) -> Double {
     s.up(1, at: 110)
     #expect(run(PinchGestureRecognizer(), s).log.isEmpty)
     #expect(run(RotationGestureRecognizer(), s).log.isEmpty)
+    // Positive control: two fingers spreading and turning do pinch and rotate.
+    let two = twoFingerScript(degrees: 30, scale: 1.5)
+    #expect(run(PinchGestureRecognizer(), two).events.first?.state == .began)
+    #expect(run(RotationGestureRecognizer(), two).events.first?.state == .began)
   }
 }

@@ -99,6 +99,9 @@ func randomStrokes(seed: UInt64, count: Int) -> TouchScript {
   func tooMany() {
     let result = run(SwipeGestureRecognizer(.init(touches: 1...3)), swipeScript(.up, fingers: 4))
     #expect(result.log.isEmpty)
+    // Positive control: three fingers are in the range.
+    let three = run(SwipeGestureRecognizer(.init(touches: 1...3)), swipeScript(.up, fingers: 3))
+    #expect(three.events.first?.state == .recognized)
     #expect(result.explained.first == "swipe failed: 4 touches > 3")
   }
 

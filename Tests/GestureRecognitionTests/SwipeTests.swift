@@ -131,6 +131,12 @@ func swipeScript(
     let result = run(SwipeGestureRecognizer(), s)
     #expect(result.log.isEmpty)
     #expect(result.explained.first?.hasPrefix("swipe failed: lasted ") == true)
+    // Positive control: the same flick with no rest before it is a swipe.
+    var flick = TouchScript()
+    flick.down(1, at: 0, x: 10, y: 10)
+    flick.drag(1, to: 70, 10, from: 0, to: 100)
+    flick.up(1, at: 100)
+    #expect(run(SwipeGestureRecognizer(), flick).events.first?.state == .recognized)
     #expect(result.explained.first?.hasSuffix(" > 500 ms") == true)
   }
 
@@ -156,12 +162,24 @@ func swipeScript(
     let result = run(SwipeGestureRecognizer(.init(touches: 2)), s)
     #expect(result.log.isEmpty)
     #expect(result.explained.first == "2-finger swipe failed: fingers moved different ways")
+    // Positive control: both fingers moving right are a 2-finger swipe.
+    var together = TouchScript()
+    together.down(1, at: 0, x: 50, y: 50)
+    together.down(2, at: 0, x: 50, y: 70)
+    together.drag(1, to: 80, 50, from: 0, to: 100)
+    together.drag(2, to: 80, 70, from: 0, to: 100)
+    upAll(&together, 2, at: 100)
+    let control = run(SwipeGestureRecognizer(.init(touches: 2)), together)
+    #expect(control.events.first?.state == .recognized)
   }
 
   @Test("a third finger fails a 2-finger swipe at once")
   func tooManyFingers() {
     let result = run(SwipeGestureRecognizer(.init(touches: 2)), swipeScript(.up, fingers: 3))
     #expect(result.log.isEmpty)
+    // Positive control: two fingers are a 2-finger swipe.
+    let two = run(SwipeGestureRecognizer(.init(touches: 2)), swipeScript(.up, fingers: 2))
+    #expect(two.events.first?.state == .recognized)
     #expect(result.explained.first == "2-finger swipe failed: 3 touches > 2")
     #expect(result.violations.isEmpty)
   }

@@ -49,6 +49,9 @@ private func taps(
     let tap = TapGestureRecognizer(.init(touches: required))
     let result = run(tap, taps(1, fingers: required + 1))
     #expect(result.log.isEmpty)
+    // Positive control: the required number of fingers taps.
+    let control = run(TapGestureRecognizer(.init(touches: required)), taps(1, fingers: required))
+    #expect(control.events.first?.state == .recognized)
     #expect(result.explained.first == tap.name + " failed: \(required + 1) touches > \(required)")
     #expect(result.violations.isEmpty)
   }
@@ -57,6 +60,9 @@ private func taps(
   func tooFewFingers() {
     let result = run(TapGestureRecognizer(.init(touches: 2)), taps(1, fingers: 1))
     #expect(result.log.isEmpty)
+    // Positive control: two fingers tap.
+    let two = run(TapGestureRecognizer(.init(touches: 2)), taps(1, fingers: 2))
+    #expect(two.events.first?.state == .recognized)
     #expect(result.explained.first == "2-finger tap failed: 1 touch < 2")
   }
 
@@ -111,6 +117,11 @@ private func taps(
     s.cancel(1, at: 30)
     let result = run(TapGestureRecognizer(), s)
     #expect(result.log.isEmpty)
+    // Positive control: lifted instead of cancelled, the same touch is a tap.
+    var lifted = TouchScript()
+    lifted.down(1, at: 0, x: 10, y: 10)
+    lifted.up(1, at: 30)
+    #expect(run(TapGestureRecognizer(), lifted).events.first?.state == .recognized)
     #expect(result.explained.first == "tap failed: a touch was cancelled")
     #expect(result.violations.isEmpty)
   }

@@ -8,6 +8,12 @@ struct CarouselCommandTests {
   /// The synthetic carousel sessions, each with a `.carousel` golden log.
   static let sessions = Recording.all.filter { $0.relativePath.contains("/carousel-") }
 
+  @Test("the catalog finds the recordings, the nine carousel sessions among them")
+  func catalogFound() {
+    Recording.expectCatalogFound()
+    #expect(Self.sessions.count >= 9, "\(Self.sessions.map(\.relativePath))")
+  }
+
   @Test("Each carousel session prints its golden change log", arguments: sessions)
   func goldenLog(recording: Recording) throws {
     let result = try runProduct("gesturectl", ["carousel", recording.url.path])

@@ -88,6 +88,9 @@ struct CommandLineTests {
 /// `gesturectl info` describes every bundled recording.
 @Suite("gesturectl info")
 struct InfoCommandTests {
+  @Test("the recordings' catalog is found: every recording of Recordings/ is a case")
+  func catalogFound() { Recording.expectCatalogFound() }
+
   @Test("info reports protocol, slots and size in mm for every recording", arguments: Recording.all)
   func describesRecording(recording: Recording) throws {
     let result = try runProduct("gesturectl", ["info"] + recording.arguments + [recording.url.path])

@@ -6,6 +6,9 @@ import Testing
 /// for each recording are there (read from `--json`).
 @Suite("Golden gesture logs of Recordings/")
 struct GoldenGestureTests {
+  @Test("the recordings' catalog is found: every recording of Recordings/ is a case")
+  func catalogFound() { Recording.expectCatalogFound() }
+
   @Test("Every gesture event (--every-frame) matches the golden file", arguments: Recording.all)
   func gestures(recording: Recording) throws {
     let result = try runProduct(

@@ -5,6 +5,9 @@ import Testing
 /// Every recording in `Recordings/` replays to its checked-in expected outputs.
 @Suite("Golden replays of Recordings/")
 struct GoldenReplayTests {
+  @Test("the recordings' catalog is found: every recording of Recordings/ is a case")
+  func catalogFound() { Recording.expectCatalogFound() }
+
   @Test("Decoded touch changes match the golden file", arguments: Recording.all)
   func touches(recording: Recording) throws {
     let result = try runProduct(

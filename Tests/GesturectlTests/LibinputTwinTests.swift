@@ -7,6 +7,9 @@ import Testing
 /// libinput recordings wherever it reads evemu ones.
 @Suite("libinput record twins of Recordings/")
 struct LibinputTwinTests {
+  @Test("the recordings' catalog is found: every recording of Recordings/ is a case")
+  func catalogFound() { Recording.expectCatalogFound() }
+
   /// The twin of `recording`: `Recordings/libinput/<folder>/<name>.yml`.
   static func twin(of recording: Recording) -> URL {
     let folder = recording.url.deletingLastPathComponent().lastPathComponent

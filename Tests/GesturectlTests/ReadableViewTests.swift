@@ -5,6 +5,9 @@ import Testing
 /// The readable text view of `replay`: the `--every-frame` view thinned by the README's rule.
 @Suite("Readable text view of replay")
 struct ReadableViewTests {
+  @Test("the recordings' catalog is found: every recording of Recordings/ is a case")
+  func catalogFound() { Recording.expectCatalogFound() }
+
   /// Recordings whose readable view is pinned by a `.readable` golden file.
   static let pinned = [
     "public/nexus4-drag-pinch", "public/egalax-single-touch-hold-drag",

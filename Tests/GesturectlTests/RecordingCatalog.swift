@@ -24,6 +24,23 @@ struct Recording: CustomTestStringConvertible, Sendable {
 
   var testDescription: String { relativePath }
 
+  /// At least this many recordings are under `Recordings/` outside `originals/` (58 when this
+  /// was written). Every suite parameterized over ``all`` checks it
+  /// (``expectCatalogFound(sourceLocation:)``), so a missing or moved folder fails instead of
+  /// running zero cases. Raise it when adding recordings.
+  static let minimumCount = 58
+
+  /// Records an issue unless ``all`` found the recordings: with `Recordings/` missing, a
+  /// parameterized test would pass with zero cases.
+  static func expectCatalogFound(sourceLocation: SourceLocation = #_sourceLocation) {
+    let count = all.count
+    let root = packageDirectory.path + "/Recordings"
+    #expect(
+      count >= minimumCount,
+      "found \(count) recordings under \(root), expected at least \(minimumCount)",
+      sourceLocation: sourceLocation)
+  }
+
   /// Every `.evemu` file under `Recordings/`, sorted, except the unmodified originals (they
   /// have no golden files; `public/` holds their replayable copies).
   static var all: [Recording] {
