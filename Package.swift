@@ -76,7 +76,7 @@ let package = Package(
     // tests run them over the recordings and seeded random inputs.
     .target(
       name: "FuzzTargets",
-      dependencies: ["TouchInput", "GestureRecognition", "GestureTestSupport"]
+      dependencies: ["TouchInput", "GestureRecognition", "GesturePipeline", "GestureTestSupport"]
     ),
     .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TouchInput"]),
     .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTestSupport"]),

@@ -1,3 +1,4 @@
+import GesturePipeline
 import GestureRecognition
 import GestureTestSupport
 import TouchInput
@@ -12,16 +13,14 @@ import TouchInput
 /// never decrease. `finish()` and `stopAtInputError()` return the breaches; the libFuzzer entry
 /// points stop the process on any, which libFuzzer reports as a crash with the input.
 ///
-/// The order of calls copies `TracePipeline` in `gesturectl` (advance before each frame, the
-/// end-of-input flush, cancellation at the last good event on an input error); when that
-/// pipeline becomes a library type, this should drive it instead.
+/// It drives the library's `TouchPipeline`, the join `gesturectl replay` uses too (deadlines
+/// before each frame, the end-of-input flush, the cancellation at the last good event on an
+/// input error), watching every frame it hands on, the cancellation frames included.
 public struct CheckedReplay: ~Copyable {
-  private var decoder: TouchDecoder
-  private let engine: GestureEngine
+  private let pipeline: TouchPipeline
   private let contract: ContractChecker
   private let log: EventLog
-  private var touches = TouchInvariantChecker()
-  private var lastTime = Microseconds.min
+  private let touches: TouchLog
 
   /// The gesture events seen, for the checks that span the whole input.
   private final class EventLog {
@@ -30,12 +29,16 @@ public struct CheckedReplay: ~Copyable {
     var violations: [String] = []
   }
 
+  /// The touch invariants of every frame, checked from the pipeline's `onFrame`.
+  private final class TouchLog {
+    var checker = TouchInvariantChecker()
+  }
+
   /// Starts a replay of `device`'s events.
   public init(device: DeviceDescription, options: DecoderOptions = DecoderOptions()) {
-    decoder = TouchDecoder(device: device, options: options)
     let log = EventLog()
     self.log = log
-    engine = GestureEngine.makeDefault(onEvent: { event, recognizer in
+    let engine = GestureEngine.makeDefault(onEvent: { event, recognizer in
       if event.time < log.lastTime {
         log.violations.append("\(recognizer.name): time went back to \(event.time) µs")
       }
@@ -47,47 +50,36 @@ public struct CheckedReplay: ~Copyable {
       }
     })
     contract = ContractChecker(engine)
+    pipeline = TouchPipeline(device: device, options: options, engine: engine)
+    let touches = TouchLog()
+    self.touches = touches
+    pipeline.onFrame = { frame in touches.checker.check(frame) }
   }
 
   /// Feeds one event.
   public mutating func handle(_ event: InputEvent) {
-    lastTime = max(lastTime, event.time)
-    if decoder.feed(event) { deliver(decoder.frame) }
-    _ = decoder.takeWarnings()
+    pipeline.feed(event)
+    if pipeline.hasWarnings { _ = pipeline.takeWarnings() }
   }
 
   /// Ends the input normally: the flush lets pending deadlines pass, then the touches still
   /// down are cancelled. Returns every breach found, in words (empty when all held).
   public mutating func finish() -> [String] {
-    if lastTime == .min { return check() }
-    let flushTime = lastTime + engine.longestTimeout
-    engine.flush(after: lastTime)
-    if var frame = decoder.finish() {
-      frame.time = max(frame.time, flushTime)
-      deliver(frame)
-    }
+    if pipeline.firstEventTime == nil { return check() }
+    pipeline.finish()
     return check()
   }
 
   /// Ends the input at an input error: cancels everything in flight at the last good event's
   /// time, no deadline after it. Returns every breach found, in words.
   public mutating func stopAtInputError() -> [String] {
-    let time = max(lastTime, 0)
-    engine.advance(to: time)
-    if let frame = decoder.cancelAll(at: time) { touches.check(frame) }
-    engine.cancelAll(at: time)
+    pipeline.cancelAll(at: pipeline.lastTime)
     return check()
   }
 
-  private mutating func deliver(_ frame: TouchFrame) {
-    touches.check(frame)
-    engine.advance(to: frame.time)
-    engine.process(frame)
-  }
-
   private mutating func check() -> [String] {
-    touches.finish()
-    var violations = touches.violations + contract.finish() + log.violations
+    touches.checker.finish()
+    var violations = touches.checker.violations + contract.finish() + log.violations
     for (name, open) in log.open.sorted(by: { $0.key < $1.key }) where open != 0 {
       violations.append("\(name): \(open) began without exactly one end or cancel")
     }
