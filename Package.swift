@@ -96,7 +96,10 @@ let package = Package(
     .testTarget(name: "GesturectlTests", dependencies: ["TouchInput", "GestureTestSupport"]),
     .testTarget(
       name: "GestureDaemonTests",
-      dependencies: ["GestureDaemon", "GestureRecognition", "TouchInput", "GestureTestSupport"]
+      dependencies: [
+        "GestureDaemon", "GesturePipeline", "GestureRecognition", "TouchInput",
+        "GestureTestSupport",
+      ]
     ),
   ]
 )

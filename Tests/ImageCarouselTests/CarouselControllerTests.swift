@@ -83,6 +83,12 @@ func stroke(
     let run = play(s)
     #expect(run.log.isEmpty)
     #expect(run.model.index == 0)
+    // Positive control: a quick stroke to the left at 1× flips to the next image.
+    var flip = TouchScript()
+    stroke(&flip, at: 0, from: 150, 50, to: 90, 50)
+    let flipped = play(flip)
+    #expect(flipped.model.index == 1)
+    #expect(!flipped.log.isEmpty)
   }
 
   @Test("A long press shows one alert even when pressed twice; a tap dismisses it")
