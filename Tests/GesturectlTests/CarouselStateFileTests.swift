@@ -1,0 +1,99 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `carousel --state FILE` with files that are not a plain state: a FIFO, a device, a huge
+/// file, temporaries a killed run left, a place that cannot be written.
+@Suite struct CarouselStateFileTests {
+  static let tour = packageDirectory.appendingPathComponent(
+    "Recordings/synthetic/carousel-tour.evemu"
+  ).path
+
+  /// A fresh empty directory.
+  static func scratch() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "carousel-state-file-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test("a FIFO as --state is refused at once (exit 1), not waited on")
+  func fifoRefused() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("state").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let result = try runProduct(
+      "gesturectl", ["carousel", "--state", fifo, Self.tour], timeout: 20)
+    #expect(!result.timedOut)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "error: \(fifo): cannot read the carousel state: not a regular file (--state expects"
+        + " a regular file)\n")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("/dev/zero as --state is refused at once, neither read for ever nor replaced")
+  func deviceRefused() throws {
+    let result = try runProduct(
+      "gesturectl", ["carousel", "--state", "/dev/zero", Self.tour], timeout: 20)
+    #expect(!result.timedOut)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("error: /dev/zero: cannot read the carousel state: not a"))
+    var info = stat()
+    #expect(stat("/dev/zero", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+  }
+
+  @Test("a state file beyond 1 MiB is an error naming the limit")
+  func sizeLimit() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let state = directory.appendingPathComponent("state.json").path
+    try String(repeating: " ", count: (1 << 20) + 1).write(
+      toFile: state, atomically: true, encoding: .utf8)
+    let result = try runProduct("gesturectl", ["carousel", "--state", state, Self.tour])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "error: \(state): cannot read the carousel state: larger than 1048576 bytes"
+        + " (--state expects a regular file)\n")
+  }
+
+  @Test("temporaries a killed run left beside the state file are removed; others are kept")
+  func staleTemporariesRemoved() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let state = directory.appendingPathComponent("state.json").path
+    let stale = ["state.json.tmp-a1B2c3", "state.json.tmp-XXXXXX"]
+    let kept = ["state.json.tmp-toolong1", "other.json.tmp-a1B2c3", "state.json.bak"]
+    for name in stale + kept {
+      try "{".write(to: directory.appendingPathComponent(name), atomically: false, encoding: .utf8)
+    }
+    let result = try runProduct("gesturectl", ["carousel", "--state", state, Self.tour])
+    #expect(result.status == 0, "\(result.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(names == (kept + ["state.json"]).sorted())
+  }
+
+  @Test("a state that cannot be saved is warned about once, and the run exits 1")
+  func failedSaveWarnsOnce() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let state = directory.appendingPathComponent("missing/state.json").path
+    let result = try runProduct("gesturectl", ["carousel", "--state", state, Self.tour])
+    #expect(result.status == 1)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(
+      lines == [
+        "warning: \(state): cannot write: No such file or directory (warned once; the run exits"
+          + " 1 unless a later save works)",
+        "error: \(state): the carousel state is not saved (see the warning)",
+      ])
+    #expect(result.stdout.contains("image 2/3"))
+  }
+}
