@@ -1,5 +1,6 @@
 import GestureRecognition
 import ImageCarousel
+import TextOutput
 import TouchInput
 
 #if canImport(Glibc)
@@ -52,7 +53,7 @@ let carouselCommand = Command(
     }
     let many = arguments.positionals.count > 1
     for path in arguments.positionals {
-      if many && !settings.json { console.out.line("# \(path)") }
+      if many && !settings.json { console.out.line("# " + path.escapingControlCharacters) }
       session.label(many ? path : nil)
       try replayFile(
         path, arguments: arguments, options: options, settings: settings, console: console,

@@ -97,3 +97,22 @@ import Testing
     #expect(result.stdout.contains("image 2/3"))
   }
 }
+
+/// The `# FILE` line before each file's output (several files given) shows the name escaped.
+@Suite struct FileHeaderEscapingTests {
+  @Test("replay and carousel of several files escape control characters in the # FILE lines")
+  func headersEscaped() throws {
+    let directory = try CarouselStateFileTests.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let odd = directory.appendingPathComponent("a\nb\u{1B}]0;owned\u{7}.evemu").path
+    try FileManager.default.copyItem(atPath: CarouselStateFileTests.tour, toPath: odd)
+    let escaped = "# " + directory.path + "/a\\u{A}b\\u{1B}]0;owned\\u{7}.evemu"
+    for command in ["replay", "carousel"] {
+      let result = try runProduct("gesturectl", [command, CarouselStateFileTests.tour, odd])
+      #expect(result.status == 0, "\(result.stderr)")
+      let lines = result.stdout.split(separator: "\n").map(String.init)
+      #expect(lines.contains(escaped), "\(command): \(lines.filter { $0.hasPrefix("#") })")
+      #expect(!result.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+    }
+  }
+}
