@@ -1,4 +1,5 @@
 import EvdevDevice
+import TextOutput
 import TouchInput
 
 #if canImport(Glibc)
@@ -61,7 +62,8 @@ let recordCommand = Command(
           + "\(sink.written) bytes written, the recording is incomplete (\(sink.count) events read)"
       )
     }
-    console.err.line("recorded \(sink.count) events from \(input.path) to \(output)")
+    console.err.line(
+      "recorded \(sink.count) events from \(input.path) to \(output)".escapingControlCharacters)
     if exit == .deviceGone {
       throw CommandFailure(message: "\(input.path): the device vanished; the recording is kept")
     }

@@ -80,6 +80,37 @@ import Testing
     #expect(names == (kept + ["state.json"]).sorted())
   }
 
+  /// `strace`, when installed (the fsync test traces the system calls).
+  static let strace = ["/usr/bin/strace", "/bin/strace"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  @Test(
+    "each save is synced (fsync) before it is renamed over the state file",
+    .enabled(if: strace != nil, "strace is not installed"))
+  func syncedBeforeRename() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let state = directory.appendingPathComponent("state.json").path
+    let log = directory.appendingPathComponent("trace").path
+    let gesturectl = productsDirectory.appendingPathComponent("gesturectl").path
+    let result = try runProcess(
+      try #require(Self.strace),
+      [
+        "-f", "-e", "trace=fsync,fdatasync,rename,renameat,renameat2", "-o", log, gesturectl,
+        "carousel", "--state", state, Self.tour,
+      ])
+    try #require(result.status == 0, "\(result.stderr)")
+    let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+      .filter { $0.contains("fsync(") || $0.contains("rename") }
+    let renames = calls.indices.filter { calls[$0].contains("state.json.tmp-") }
+    #expect(renames.count >= 4, "\(calls)")
+    for index in renames {
+      #expect(
+        index > 0 && calls[index - 1].contains("sync("), "\(calls[max(0, index - 1)...index])")
+    }
+  }
+
   @Test("a state that cannot be saved is warned about once, and the run exits 1")
   func failedSaveWarnsOnce() throws {
     let directory = try Self.scratch()
