@@ -62,7 +62,8 @@ func refuseSymbolicLink(_ path: String) throws(CommandFailure) {
   var info = stat()
   guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return }
   throw CommandFailure(
-    message: "\(path): is a symbolic link; not writing through it (remove it or name its target)")
+    message: "\(path): is a symbolic link; not writing through it (remove it or name its target)"
+      + (path.hasPrefix("/dev/") ? "; -o - writes to standard output" : ""))
 }
 
 /// Creates (or truncates) `path` for writing, never through a symbolic link (`O_NOFOLLOW`),

@@ -21,12 +21,12 @@ let recordCommand = Command(
     every 100 ms), so a killed recorder loses at most the last moment. FILE is never
     written through a symbolic link: a link is refused (remove it or name its target). A
     failed write (a full disk) stops the recording with exit 1 and says how much was
-    written.
+    written. -o - writes the recording to standard output.
     """,
   options: [
     .value(
       "output", short: "o", "FILE",
-      "Where to write the recording (required; a symbolic link is refused)."),
+      "Where to write the recording (required; - is standard output; a symbolic link is refused)."),
     .value("format", "FORMAT", "evemu (the default) or libinput (libinput record's YAML)."),
   ] + liveDeviceOptions,
   run: { arguments, console in
@@ -41,10 +41,11 @@ let recordCommand = Command(
       throw UsageError(message: "--format expects evemu or libinput, not '\(format)'")
     }
     let limits = try liveLimits(arguments)
-    try refuseSymbolicLink(output)
+    let toStandardOutput = output == "-"
+    if !toStandardOutput { try refuseSymbolicLink(output) }
     let input = try openTouchDevice(
       arguments.positionals[0], grab: arguments.has("grab"), forFile: { "gesturectl replay " + $0 })
-    let descriptor = try createOutputFile(output)
+    let descriptor = toStandardOutput ? dup(1) : try createOutputFile(output)
     // Past a file size limit (ulimit -f) a write fails with EFBIG instead of killing us.
     signal(SIGXFSZ, SIG_IGN)
     let writer =

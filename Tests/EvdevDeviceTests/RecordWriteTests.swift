@@ -43,6 +43,28 @@ struct RecordWriteTests {
     #expect(size == 4096)
   }
 
+  @Test("record -o - writes the recording to standard output; /dev/stdout, a link, is refused")
+  func standardOutput() throws {
+    let directory = try Umockdev.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let trace = Self.drag()
+    let path = try trace.write(to: directory.appendingPathComponent("drag.evemu"))
+    let prefix = try Umockdev.fixture(path, in: directory, options: ["--speed", "10"])
+    let result = try Umockdev.gesturectl(
+      [
+        "record", Umockdev.node, "-o", "-", "--max-events", String(trace.events.count),
+        "--exit-after-idle", "10000",
+      ], device: prefix)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("# EVEMU 1.3\n"))
+    #expect(
+      result.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }.count == trace.events.count
+    )
+    let link = try runProduct("gesturectl", ["record", Umockdev.node, "-o", "/dev/stdout"])
+    #expect(link.status == 1)
+    #expect(link.stderr.hasSuffix("; -o - writes to standard output\n"), "\(link.stderr)")
+  }
+
   @Test("kill -9 of record leaves every event read so far in the file")
   func killedRecorderKeepsEvents() throws {
     let directory = try Umockdev.scratchDirectory()
