@@ -49,6 +49,20 @@ import Testing
     #expect(stat("/dev/zero", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
   }
 
+  @Test("a FIFO among the --images is read for no header (no size), not waited on")
+  func fifoImage() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(mkfifo(directory.appendingPathComponent("a.png").path, 0o600) == 0)
+    let gif: [UInt8] = Array("GIF89a".utf8) + [0x40, 0x01, 0xC8, 0x00, 0, 0, 0]
+    try Data(gif).write(to: directory.appendingPathComponent("b.gif"))
+    let result = try runProduct(
+      "gesturectl", ["carousel", "--images", directory.path, Self.tour], timeout: 20)
+    #expect(!result.timedOut)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("image 1/2 \"a.png\""))
+  }
+
   @Test("a state file beyond 1 MiB is an error naming the limit")
   func sizeLimit() throws {
     let directory = try Self.scratch()
