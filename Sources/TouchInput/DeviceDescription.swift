@@ -120,6 +120,13 @@ public struct DeviceDescription: Sendable, Hashable {
   }
 
   /// Why the range `minimum…maximum` cannot carry the positions of axis `code`, or `nil`.
+  ///
+  /// - Parameters:
+  ///   - code: The axis (`ABS_MT_POSITION_X`…), named in the reason.
+  ///   - minimum: The axis' minimum.
+  ///   - maximum: The axis' maximum.
+  /// - Returns: `ABS_…: minimum A > maximum B; a position axis needs minimum < maximum` (or
+  ///   `==`), or `nil` when `minimum < maximum`.
   public static func positionRangeProblem(code: UInt16, minimum: Int32, maximum: Int32)
     -> String?
   {
