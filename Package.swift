@@ -31,7 +31,8 @@ let package = Package(
     // Output formatting for terminals, logs and files: byte sinks, escaping, decimals.
     .target(name: "TextOutput"),
     .target(name: "TouchInput", dependencies: ["TextOutput"], linkerSettings: [.linkedLibrary("m")]),
-    .target(name: "EvdevDevice", dependencies: ["CLibevdev", "CLibudev", "TouchInput"]),
+    .target(
+      name: "EvdevDevice", dependencies: ["CLibevdev", "CLibudev", "TouchInput", "TextOutput"]),
     // A live device driving the engine: the one module that joins the two sides.
     .target(
       name: "LiveGestures",

@@ -61,7 +61,8 @@ extension EvdevInput {
     }
   }
 
-  /// Why a device cannot be used for touch input, or `nil` when it can.
+  /// Why a device cannot be used for touch input (no touch axes, or a position axis whose
+  /// minimum is not below its maximum), or `nil` when it can.
   ///
   /// - Parameters:
   ///   - device: The device.
@@ -69,8 +70,11 @@ extension EvdevInput {
   /// - Returns: A message such as `/dev/input/event3 ("AT Translated Set 2 keyboard"): not a
   ///   touchscreen: …`.
   public static func touchRefusal(for device: DeviceDescription, path: String) -> String? {
-    guard !device.isTouchDevice else { return nil }
-    return "\(path) (\"\(device.name)\"): not a touchscreen: no ABS_MT_POSITION_X/Y "
-      + "or ABS_X/ABS_Y with BTN_TOUCH"
+    guard device.isTouchDevice else {
+      return "\(path) (\"\(device.name)\"): not a touchscreen: no ABS_MT_POSITION_X/Y "
+        + "or ABS_X/ABS_Y with BTN_TOUCH"
+    }
+    // The reason the evemu reader gives a recording of it: every touch would map to one edge.
+    return device.positionAxisProblem.map { "\(path) (\"\(device.name)\"): " + $0 }
   }
 }

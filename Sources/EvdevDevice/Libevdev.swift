@@ -4,6 +4,7 @@
 
 import CLibevdev
 import Glibc
+import TextOutput
 import TouchInput
 
 /// The result of one `libevdev_next_event` call, as a Swift value.
@@ -26,6 +27,7 @@ final class LibevdevHandle {
 
   /// Opens `path` non-blocking and close-on-exec and hands it to libevdev.
   init(path: String) throws(EvdevError) {
+    LibevdevLog.install()
     var fd: Int32
     repeat {
       fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -212,4 +214,32 @@ func directoryEntries(_ path: String) -> Result<[String], EvdevError> {
     names.append(name)
   }
   return .success(names)
+}
+
+/// libevdev's own messages (`BUG: Device "…" has invalid ABS_MT_TRACKING_ID range`, which its
+/// default handler prints to standard error with no newline, glued to the next line) as
+/// `warning: libevdev: MESSAGE` lines on standard error, control characters escaped.
+enum LibevdevLog {
+  /// Installs the handler (once; libevdev's log function is process-wide).
+  static func install() {
+    _ = installed
+  }
+
+  private static let installed: Bool = {
+    libevdev_set_log_priority(LIBEVDEV_LOG_ERROR)
+    libevdev_set_log_function(
+      { _, _, _, _, _, format, arguments in
+        guard let format, let arguments else { return }
+        var buffer = [CChar](repeating: 0, count: 512)
+        _ = buffer.withUnsafeMutableBufferPointer {
+          vsnprintf($0.baseAddress, $0.count, format, arguments)
+        }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        var message = String(decoding: bytes, as: UTF8.self)
+        while message.last?.isNewline == true { message.removeLast() }
+        let line = Array(("warning: libevdev: " + message.escapingControlCharacters + "\n").utf8)
+        _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+      }, nil)
+    return true
+  }()
 }

@@ -1,3 +1,5 @@
+import TextOutput
+
 /// Runs bindings' commands without ever waiting for them.
 ///
 /// Commands are spawned (`posix_spawnp`) and the daemon goes straight back to its poll loop;
@@ -48,8 +50,9 @@ public final class ActionRunner {
     let place = "line \(binding.line)"
     if dryRun {
       output(
-        "dry-run: \(place): " + argv.map(quoteWord).joined(separator: " ") + " ("
+        ("dry-run: \(place): " + argv.map(quoteWord).joined(separator: " ") + " ("
           + environment.map(Self.quoteVariable).joined(separator: " ") + ")")
+          .escapingControlCharacters)
       return
     }
     guard !busy.contains(binding) else {
@@ -60,9 +63,11 @@ public final class ActionRunner {
     case .success(let pid):
       running[pid] = (binding, argv[0])
       busy.insert(binding)
-      if verbose { log("\(place): started \(quoteWord(argv[0])) (pid \(pid))") }
+      if verbose {
+        log("\(place): started \(quoteWord(argv[0])) (pid \(pid))".escapingControlCharacters)
+      }
     case .failure(let error):
-      log("\(place): cannot run \(quoteWord(argv[0])): \(error)")
+      log("\(place): cannot run \(quoteWord(argv[0])): \(error)".escapingControlCharacters)
     }
   }
 
@@ -78,7 +83,9 @@ public final class ActionRunner {
       guard let entry = running.removeValue(forKey: pid) else { continue }
       busy.remove(entry.binding)
       if exit != .exited(0) {
-        log("line \(entry.binding.line): \(quoteWord(entry.program)) (pid \(pid)) failed: \(exit)")
+        log(
+          "line \(entry.binding.line): \(quoteWord(entry.program)) (pid \(pid)) failed: \(exit)"
+            .escapingControlCharacters)
       }
     }
   }

@@ -35,7 +35,9 @@ public enum BindingsParser {
   {
     var configuration = BindingsConfiguration()
     var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Split on the scalar: "\r\n" is one Character, which a split on "\n" would not find.
+    for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+      let line = Substring(scalars)
       number += 1
       do throws(BindingsReason) {
         let words = try splitWords(line)

@@ -23,21 +23,22 @@ public struct BindingsError: Error, Equatable, Sendable, CustomStringConvertible
 /// Splits one line of a bindings file into words, as a shell would but with no expansion:
 /// blanks separate words; `"…"` keeps blanks and understands `\"` and `\\`; `'…'` keeps
 /// everything literally; a `#` that starts a word starts a comment running to the end of the
-/// line.
+/// line. The line is read scalar by scalar, so a quote or a blank followed by a combining mark
+/// (one `Character`) is still a quote or a blank.
 ///
 /// - Parameter line: The line, without its newline.
 /// - Returns: The words.
 /// - Throws: The reason (without file and line) when a quote is not closed.
 func splitWords(_ line: Substring) throws(BindingsReason) -> [String] {
   var words: [String] = []
-  var current = ""
+  var current = String.UnicodeScalarView()
   var inWord = false
-  var iterator = line.makeIterator()
-  while let character = iterator.next() {
-    switch character {
+  var iterator = line.unicodeScalars.makeIterator()
+  while let scalar = iterator.next() {
+    switch scalar {
     case " ", "\t", "\r":
-      if inWord { words.append(current) }
-      current = ""
+      if inWord { words.append(String(current)) }
+      current = String.UnicodeScalarView()
       inWord = false
     case "#" where !inWord:
       return words
@@ -71,10 +72,10 @@ func splitWords(_ line: Substring) throws(BindingsReason) -> [String] {
       guard closed else { throw BindingsReason("a closing \"'\" before the end of the line") }
     default:
       inWord = true
-      current.append(character)
+      current.append(scalar)
     }
   }
-  if inWord { words.append(current) }
+  if inWord { words.append(String(current)) }
   return words
 }
 
@@ -90,19 +91,24 @@ struct BindingsReason: Error {
   init(text: String) { self.text = text }
 }
 
-/// Quotes `word` so that `splitWords` gives it back unchanged: bare when it has no blank,
-/// quote, backslash or leading `#`, otherwise in double quotes with `\"` and `\\`.
+/// Quotes `word` so that `splitWords` gives it back unchanged: bare when it has no blank
+/// (a carriage return is one), quote, backslash, other control character or leading `#`,
+/// otherwise in double quotes with `\"` and `\\`. Scalars, not characters, are looked at:
+/// `"\r\n"` is one `Character` equal to neither `"\r"` nor `"\n"`.
 func quoteWord(_ word: String) -> String {
   let plain =
     !word.isEmpty && !word.hasPrefix("#")
-    && !word.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == "\\" }
+    && !word.unicodeScalars.contains {
+      $0 == " " || $0 == "\"" || $0 == "'" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
+    }
   if plain { return word }
-  var quoted = "\""
-  for character in word {
-    if character == "\"" || character == "\\" { quoted.append("\\") }
-    quoted.append(character)
+  var quoted = "\"".unicodeScalars
+  for scalar in word.unicodeScalars {
+    if scalar == "\"" || scalar == "\\" { quoted.append("\\") }
+    quoted.append(scalar)
   }
-  return quoted + "\""
+  quoted.append("\"")
+  return String(quoted)
 }
 
 /// Whether `text` matches the glob `pattern`: `*` any run, `?` any one character, `[abc]` and

@@ -74,24 +74,24 @@ extension Daemon {
     do throws(EvdevError) {
       input = try EvdevInput.open(path: node)
     } catch {
-      log("\(node): cannot be used: \(error)")
+      log("\(node): cannot be used: \(error)".escapingControlCharacters)
       return
     }
     let name = input.device.name
     let settings = self.settings(node: node, name: name)
     if settings.ignore {
-      log("\(node) (\"\(name)\"): ignored by a device rule")
+      log("\(node) (\"\(name)\"): ignored by a device rule".escapingControlCharacters)
       return
     }
     if let refusal = EvdevInput.touchRefusal(for: input.device, path: node) {
-      log(refusal)
+      log(refusal.escapingControlCharacters)
       return
     }
     if settings.grab {
       do throws(EvdevError) {
         try input.grab()
       } catch {
-        log("\(node) (\"\(name)\"): cannot be used: \(error)")
+        log("\(node) (\"\(name)\"): cannot be used: \(error)".escapingControlCharacters)
         return
       }
     }
@@ -104,7 +104,7 @@ extension Daemon {
     let width = fixed(session.device.width, places: 1)
     let height = fixed(session.device.height, places: 1)
     log(
-      "\(node) (\"\(name)\"): added, \(width) x \(height) mm, \(counted(session.bindingCount, "binding"))"
-        + (udevSaysTouchscreen == nil ? "" : " (udev)"))
+      ("\(node) (\"\(name)\"): added, \(width) x \(height) mm, \(counted(session.bindingCount, "binding"))"
+        + (udevSaysTouchscreen == nil ? "" : " (udev)")).escapingControlCharacters)
   }
 }

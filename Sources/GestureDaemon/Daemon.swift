@@ -1,4 +1,5 @@
 import EvdevDevice
+import TextOutput
 import TouchInput
 
 /// What `Daemon.run()` was asked to do besides the bindings.
@@ -147,7 +148,7 @@ public final class Daemon {
   func drop(_ session: DeviceSession, because reason: String) {
     session.cancel()
     sessions.removeAll { $0 === session }
-    log("\(session.input.path) (\"\(session.device.name)\"): \(reason)")
+    log("\(session.input.path) (\"\(session.device.name)\"): \(reason)".escapingControlCharacters)
   }
 
   private func handleSignals() -> DaemonExit? {
@@ -171,7 +172,7 @@ public final class Daemon {
     do throws(BindingsError) {
       configuration = try load()
     } catch {
-      log("reload failed, keeping the previous bindings: \(error)")
+      log("reload failed, keeping the previous bindings: \(error)".escapingControlCharacters)
       return
     }
     for session in sessions {

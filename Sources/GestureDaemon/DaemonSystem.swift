@@ -21,23 +21,51 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Reads a whole file as UTF-8 text (invalid bytes are replaced).
-func readTextFile(_ path: String) -> Result<String, SystemError> {
-  let fd = open(path, O_RDONLY | O_CLOEXEC)
-  guard fd >= 0 else { return .failure(SystemError(call: "open", errno: errno, subject: path)) }
+/// Why `readTextFile(_:limit:)` gave no text.
+enum TextFileError: Error, Equatable {
+  /// A system call failed.
+  case system(SystemError)
+  /// Not a regular file (a FIFO, a device, a directory): it could block or never end.
+  case notRegular
+  /// Longer than the limit, in bytes.
+  case tooLarge(Int)
+  /// Others than its owner may write it (the mode), or it belongs to someone else (the uid).
+  case unsafe(mode: UInt32, owner: UInt32)
+}
+
+/// Reads a whole regular file of at most `limit` bytes as UTF-8 text (invalid bytes are
+/// replaced). The file is opened without blocking (a FIFO's `open` waits for a writer) and
+/// refused unless it is a regular file, so a pipe or `/dev/zero` neither hangs the reader nor
+/// fills its memory. With `trusted`, a file that others can write (`o+w`) or that belongs to
+/// another user than the caller or root is refused, as ssh refuses such a key file.
+func readTextFile(_ path: String, limit: Int, trusted: Bool = false)
+  -> Result<String, TextFileError>
+{
+  let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+  guard fd >= 0 else {
+    return .failure(.system(SystemError(call: "open", errno: errno, subject: path)))
+  }
   defer { close(fd) }
+  var info = stat()
+  guard fstat(fd, &info) == 0 else {
+    return .failure(.system(SystemError(call: "fstat", errno: errno, subject: path)))
+  }
+  guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
+  if trusted && ((info.st_mode & S_IWOTH) != 0 || (info.st_uid != geteuid() && info.st_uid != 0)) {
+    return .failure(.unsafe(mode: info.st_mode & 0o7777, owner: info.st_uid))
+  }
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 65536)
-  while true {
+  while bytes.count <= limit {
     let count = read(fd, &chunk, chunk.count)
     if count < 0 {
       if errno == EINTR { continue }
-      return .failure(SystemError(call: "read", errno: errno, subject: path))
+      return .failure(.system(SystemError(call: "read", errno: errno, subject: path)))
     }
-    if count == 0 { break }
+    if count == 0 { return .success(String(decoding: bytes, as: UTF8.self)) }
     bytes += chunk[0..<count]
   }
-  return .success(String(decoding: bytes, as: UTF8.self))
+  return .failure(.tooLarge(limit))
 }
 
 /// The value of an environment variable, if set.

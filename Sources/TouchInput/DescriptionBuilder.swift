@@ -131,11 +131,10 @@ struct DescriptionBuilder {
     let positions = [AbsCode.x, AbsCode.y, AbsCode.mtPositionX, AbsCode.mtPositionY]
     if positions.contains(UInt16(code)) {
       let name = KernelNames.codeName(type: EventType.abs, code: UInt16(code))
-      guard numbers[0] < numbers[1] else {
-        throw LineProblem(
-          reason: "\(name): minimum \(numbers[0]) "
-            + (numbers[0] == numbers[1] ? "==" : ">")
-            + " maximum \(numbers[1]); a position axis needs minimum < maximum")
+      if let problem = DeviceDescription.positionRangeProblem(
+        code: UInt16(code), minimum: numbers[0], maximum: numbers[1])
+      {
+        throw LineProblem(reason: problem)
       }
       guard numbers.count < 5 || numbers[4] >= 0 else {
         throw LineProblem(reason: "\(name): negative resolution \(numbers[4]) units per mm")

@@ -104,6 +104,38 @@ public struct DeviceDescription: Sendable, Hashable {
     return hasMTPosition ? .multitouchA : .singleTouch
   }
 
+  /// Why a position axis (`ABS_X`, `ABS_Y`, `ABS_MT_POSITION_X/Y`) cannot carry positions —
+  /// its minimum is not below its maximum — or `nil` when every one it has can. The evemu
+  /// reader refuses such a header with this reason, the live path such a device.
+  public var positionAxisProblem: String? {
+    for code in [AbsCode.x, AbsCode.y, AbsCode.mtPositionX, AbsCode.mtPositionY] {
+      guard let info = absoluteAxes[code] else { continue }
+      if let problem = Self.positionRangeProblem(
+        code: code, minimum: info.minimum, maximum: info.maximum)
+      {
+        return problem
+      }
+    }
+    return nil
+  }
+
+  /// Why the range `minimum…maximum` cannot carry the positions of axis `code`, or `nil`.
+  ///
+  /// - Parameters:
+  ///   - code: The axis (`ABS_MT_POSITION_X`…), named in the reason.
+  ///   - minimum: The axis' minimum.
+  ///   - maximum: The axis' maximum.
+  /// - Returns: `ABS_…: minimum A > maximum B; a position axis needs minimum < maximum` (or
+  ///   `==`), or `nil` when `minimum < maximum`.
+  public static func positionRangeProblem(code: UInt16, minimum: Int32, maximum: Int32)
+    -> String?
+  {
+    guard minimum >= maximum else { return nil }
+    return KernelNames.codeName(type: EventType.abs, code: code) + ": minimum \(minimum) "
+      + (minimum == maximum ? "==" : ">")
+      + " maximum \(maximum); a position axis needs minimum < maximum"
+  }
+
   /// Whether the device reports touches at all: multi-touch positions, or a touch or left
   /// button together with absolute X and Y.
   public var isTouchDevice: Bool {

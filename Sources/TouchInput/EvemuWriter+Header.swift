@@ -14,7 +14,12 @@ extension EvemuWriter {
   /// supported and `EV_ABS` is whenever the device has absolute axes.
   public func header() -> String {
     var out = "# EVEMU 1.3\n"
-    out += "# Input device name: \"" + device.name + "\"\n"
+    // A name is one line: a line break in it (a USB device can name itself anything) would
+    // end the N: line and forge the lines after it, so each becomes a space.
+    let name = String(
+      String.UnicodeScalarView(
+        device.name.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+    out += "# Input device name: \"" + name + "\"\n"
     out += "# Input device ID: bus " + Self.cHex(device.bus) + " vendor " + Self.cHex(device.vendor)
     out += " product " + Self.cHex(device.product) + " version " + Self.cHex(device.version) + "\n"
     if let size = sizeInMillimeters() {
@@ -26,7 +31,7 @@ extension EvemuWriter {
       out += "#   Property  type " + String(property) + " ("
       out += KernelNames.propertyName(property) + ")\n"
     }
-    out += "N: " + device.name + "\n"
+    out += "N: " + name + "\n"
     out += "I: "
     for (index, word) in [device.bus, device.vendor, device.product, device.version].enumerated() {
       if index > 0 { out += " " }

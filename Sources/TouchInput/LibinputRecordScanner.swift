@@ -54,6 +54,11 @@ struct LibinputRecordScanner {
         continue
       }
       let text = Substring(String(decoding: lines.bytes[range], as: UTF8.self))
+      // CR-only (or LF-CR) line ends make one long line, or lines that start with a CR: say
+      // so, as the evemu reader does, rather than misread a value. A final CR (CRLF) is fine.
+      if text.utf8.dropLast().contains(0x0D) {
+        throw lines.error(line: number, LineKind.carriageReturnReason)
+      }
       guard !HeaderLine.isBlankOrComment(text) else { continue }
       if flowDepth > 0 {
         flowDepth += HeaderLine.bracketBalance(text)

@@ -1,10 +1,12 @@
 import TextOutput
+
 extension SurfaceGeometry {
   /// The sensor's size in millimetres from resolutions, or a documented guess without them.
   ///
   /// - Both resolutions known: range / resolution per axis (units may be non-square: the Dell
   ///   Canvas reports 55 units/mm on X and 98 on Y).
-  /// - One known: square units assumed, the known resolution used for both axes.
+  /// - One known: square units assumed, the known resolution used for both axes, unless that
+  ///   makes a side implausible (then as if none were known).
   /// - None known: the longer side is `fallbackLongSide`, the shape from the ranges or 16:9.
   /// - A resolution that makes its side shorter or longer than `plausibleSide` is not believed:
   ///   it is dropped with a note, as if the device had not reported it.
@@ -28,10 +30,19 @@ extension SurfaceGeometry {
     case (true, false), (false, true):
       let resolution = Double(max(xResolution, yResolution))
       guessed = true
+      let size = (width: xRange / resolution, height: yRange / resolution)
+      // A side the square units make implausible (the other axis' resolution was dropped as
+      // implausible, or was never there) is not used either: the ranges' guess instead.
+      if plausibleSide.contains(size.width) && plausibleSide.contains(size.height) {
+        notes.append(
+          "only one axis reports a resolution; assuming square units of \(Int(resolution)) "
+            + "per mm (override with --size WxH)")
+        return size
+      }
       notes.append(
-        "only one axis reports a resolution; assuming square units of \(Int(resolution)) per mm"
-          + " (override with --size WxH)")
-      return (xRange / resolution, yRange / resolution)
+        "square units of \(Int(resolution)) per mm would make the surface "
+          + fixed(size.width, places: 2) + " × " + fixed(size.height, places: 2) + " mm; ignored")
+      fallthrough
     case (false, false):
       guessed = true
       let portrait = yRange > xRange * minimumMeaningfulAspect

@@ -1,6 +1,11 @@
 import GestureRecognition
 import ImageCarousel
+import TextOutput
 import TouchInput
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `gesturectl carousel`: the image carousel driven by gestures, printing each change.
 let carouselCommand = Command(
@@ -36,23 +41,26 @@ let carouselCommand = Command(
     let options = try decoderOptions(from: arguments)
     let settings = PipelineSettings(arguments: arguments)
     let images = try arguments.value("images").map(loadImages) ?? CarouselImage.placeholders
-    let session = CarouselSession(
+    let session = try CarouselSession(
       images: images, statePath: arguments.value("state"), settings: settings, console: console)
     defer { session.finish() }
     if live {
-      return try runLive(
+      let status = try runLive(
         arguments, console: console, engine: session.engineFactory(),
         forFile: { "gesturectl carousel " + $0 })
+      try session.checkSaved()
+      return status
     }
     let many = arguments.positionals.count > 1
     for path in arguments.positionals {
-      if many && !settings.json { console.out.line("# \(path)") }
+      if many && !settings.json { console.out.line("# " + path.escapingControlCharacters) }
       session.label(many ? path : nil)
       try replayFile(
         path, arguments: arguments, options: options, settings: settings, console: console,
         engine: session.engineFactory())
       session.finish()
     }
+    try session.checkSaved()
     return ExitStatus.ok
   }
 )
@@ -67,14 +75,37 @@ final class CarouselSession {
   private var saved: CarouselState?
   private var controller: CarouselController?
   private let printer: CarouselPrinter
+  /// Whether a save failed (it was warned about, once).
+  private var saveFailed = false
+  /// Whether the last save failed: the file does not hold the carousel's state.
+  private var unsaved = false
 
-  init(images: [CarouselImage], statePath: String?, settings: PipelineSettings, console: Console) {
+  /// The largest state file read (1 MiB; a real one is about 100 bytes).
+  static let stateLimit = 1 << 20
+
+  /// Reads the state file, if there is one, and removes the temporary files a killed run
+  /// left beside it.
+  ///
+  /// - Throws: `CommandFailure` when `statePath` names something other than a regular file
+  ///   (saving would replace it) or a file beyond `stateLimit`.
+  init(images: [CarouselImage], statePath: String?, settings: PipelineSettings, console: Console)
+    throws(CommandFailure)
+  {
     self.images = images
     self.statePath = statePath
     self.settings = settings
     self.console = console
     printer = CarouselPrinter(out: console.out, settings: settings)
-    saved = statePath.flatMap(loadState)
+    if let statePath {
+      removeStaleTemporaries(of: statePath)
+      saved = try loadState(statePath)
+    }
+  }
+
+  /// Fails when the last save failed, so the run exits 1.
+  func checkSaved() throws(CommandFailure) {
+    guard unsaved, let statePath else { return }
+    throw CommandFailure(message: "\(statePath): the carousel state is not saved (see the warning)")
   }
 
   /// Builds the controller for a surface and returns its engine for the pipeline.
@@ -134,21 +165,36 @@ final class CarouselSession {
 
   private func save() {
     guard let statePath, let controller else { return }
+    var failure: String?
     do {
       try writeFileAtomically(CarouselStateFile.text(of: controller.state), to: statePath)
     } catch let error as CommandFailure {
-      console.warning(error.message)
+      failure = error.message
     } catch {
-      console.warning("\(statePath): cannot encode the carousel state: \(error)")
+      failure = "\(statePath): cannot encode the carousel state: \(error)"
+    }
+    unsaved = failure != nil
+    if let failure, !saveFailed {
+      console.warning(failure + " (warned once; the run exits 1 unless a later save works)")
+      saveFailed = true
     }
   }
 
   /// The saved state, or nil (with a warning) when the file is missing, unreadable or corrupt.
-  private func loadState(_ path: String) -> CarouselState? {
-    guard fileExists(path) else { return nil }
-    guard let bytes = readWholeFile(path) else {
-      console.warning("\(path): cannot read the carousel state; ignoring it")
+  private func loadState(_ path: String) throws(CommandFailure) -> CarouselState? {
+    let bytes: [UInt8]
+    switch readRegularFile(path, limit: Self.stateLimit) {
+    case .success(let read): bytes = read
+    case .failure(.system(ENOENT)): return nil
+    case .failure(.system(let error)):
+      console.warning(
+        "\(path): cannot read the carousel state: \(FileReadError.system(error).reason); "
+          + "ignoring it")
       return nil
+    case .failure(let error):
+      throw CommandFailure(
+        message: "\(path): cannot read the carousel state: \(error.reason) (--state expects a"
+          + " regular file)")
     }
     guard let state = CarouselStateFile.state(from: bytes) else {
       console.warning("\(path): not a carousel state (corrupt JSON); ignoring it")
@@ -164,7 +210,8 @@ func loadImages(_ directory: String) throws(CommandFailure) -> [CarouselImage] {
   let names = try directoryEntries(directory)
   let images = names.filter(CarouselImage.isImageFileName).sorted().map { name in
     let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    let bytes = readWholeFile(path) ?? []
+    // The header is at the start; a pipe or a device among the images gives no size.
+    let bytes = (try? readRegularFile(path, limit: 1 << 20, truncating: true).get()) ?? []
     return CarouselImage(name: name, pixelSize: ImageHeader(bytes: bytes)?.size)
   }
   guard !images.isEmpty else {

@@ -35,7 +35,9 @@ func loadBindings(file: String?, lisgd options: [String]) throws(BindingsError)
   var configuration = BindingsConfiguration()
   if let path = file {
     configuration = try BindingsFile.load(path)
-  } else if options.isEmpty || fileExists(BindingsFile.defaultPath) {
+  } else if options.isEmpty {
+    configuration = try BindingsFile.load(BindingsFile.defaultLocation())
+  } else if fileExists(BindingsFile.defaultPath) {
     configuration = try BindingsFile.load(BindingsFile.defaultPath)
   }
   for (index, spec) in options.enumerated() {

@@ -1,4 +1,5 @@
 import EvdevDevice
+import TextOutput
 import TouchInput
 
 #if canImport(Glibc)
@@ -16,10 +17,16 @@ let recordCommand = Command(
     times relative to the first event, which is 0.000001), or with --format libinput as
     libinput record does (YAML, the first event at 0). Stops on Ctrl-C (exit 0), when the
     device vanishes (exit 1, the file is kept), or at --exit-after-idle/--max-events. The
-    file replays with 'gesturectl replay FILE'.
+    file replays with 'gesturectl replay FILE'. Events reach the file as they come (at least
+    every 100 ms), so a killed recorder loses at most the last moment. FILE is never
+    written through a symbolic link: a link is refused (remove it or name its target). A
+    failed write (a full disk) stops the recording with exit 1 and says how much was
+    written. -o - writes the recording to standard output.
     """,
   options: [
-    .value("output", short: "o", "FILE", "Where to write the recording (required)."),
+    .value(
+      "output", short: "o", "FILE",
+      "Where to write the recording (required; - is standard output; a symbolic link is refused)."),
     .value("format", "FORMAT", "evemu (the default) or libinput (libinput record's YAML)."),
   ] + liveDeviceOptions,
   run: { arguments, console in
@@ -34,24 +41,30 @@ let recordCommand = Command(
       throw UsageError(message: "--format expects evemu or libinput, not '\(format)'")
     }
     let limits = try liveLimits(arguments)
+    let toStandardOutput = output == "-"
+    if !toStandardOutput { try refuseSymbolicLink(output) }
     let input = try openTouchDevice(
       arguments.positionals[0], grab: arguments.has("grab"), forFile: { "gesturectl replay " + $0 })
-    guard let file = fopen(output, "w") else {
-      throw CommandFailure(message: "\(output): cannot write: \(String(cString: strerror(errno)))")
-    }
+    let descriptor = toStandardOutput ? dup(1) : try createOutputFile(output)
+    // Past a file size limit (ulimit -f) a write fails with EFBIG instead of killing us.
+    signal(SIGXFSZ, SIG_IGN)
     let writer =
       format == "libinput"
       ? RecordingWriter.libinput(LibinputRecordWriter(device: input.device, node: input.path))
       : RecordingWriter.evemu(EvemuWriter(device: input.device))
-    var sink = RecordingSink(writer: writer, file: file)
+    var sink = RecordingSink(writer: writer, descriptor: descriptor)
     var loop = LiveLoop(input: input, exitAfterIdle: limits.idle, maxEvents: limits.events)
     let exit = try runLoop(&loop, &sink)
     sink.flush()
-    let closed = fclose(file) == 0
-    guard closed && !sink.failed else {
-      throw CommandFailure(message: "\(output): cannot write: \(String(cString: strerror(errno)))")
+    if close(descriptor) != 0 && sink.writeError == nil { sink.writeError = errno }
+    if let error = sink.writeError {
+      throw CommandFailure(
+        message: "\(output): cannot write: \(String(cString: strerror(error))); only "
+          + "\(sink.written) bytes written, the recording is incomplete (\(sink.count) events read)"
+      )
     }
-    console.err.line("recorded \(sink.count) events from \(input.path) to \(output)")
+    console.err.line(
+      "recorded \(sink.count) events from \(input.path) to \(output)".escapingControlCharacters)
     if exit == .deviceGone {
       throw CommandFailure(message: "\(input.path): the device vanished; the recording is kept")
     }
@@ -93,24 +106,33 @@ enum RecordingWriter {
   }
 }
 
-/// Writes live events as evemu or libinput lines, flushing in large blocks.
+/// Writes live events as evemu or libinput lines: each batch read from the device before the
+/// loop waits again, and at least every 100 ms of event time, so a recorder that is killed
+/// loses at most the last moment. A failed write stops the loop (as Ctrl-C does).
 struct RecordingSink: LiveEventSink {
   /// Formats the header and the event lines.
   var writer: RecordingWriter
   /// The open output file.
-  let file: UnsafeMutablePointer<FILE>
+  let descriptor: Int32
   /// Text not yet written.
   private var pending = ""
   /// The first event's time: it becomes 0.000001, as in evemu-record (0 in libinput's format).
   private var origin: Microseconds?
-  /// Events written so far.
+  /// The event time of the last write.
+  private var lastWrite: Microseconds?
+  /// Events read so far.
   private(set) var count = 0
-  /// Whether a write failed.
-  private(set) var failed = false
+  /// Bytes written to the file so far.
+  private(set) var written = 0
+  /// The `errno` of the first failed write (nothing is written after it).
+  var writeError: Int32?
 
-  init(writer: RecordingWriter, file: UnsafeMutablePointer<FILE>) {
+  /// The longest stretch of event time kept before a write (100 ms).
+  static let writeInterval: Microseconds = 100_000
+
+  init(writer: RecordingWriter, descriptor: Int32) {
     self.writer = writer
-    self.file = file
+    self.descriptor = descriptor
     pending = writer.header()
   }
 
@@ -121,7 +143,12 @@ struct RecordingSink: LiveEventSink {
     shifted.time = event.time - origin
     writer.append(shifted, to: &pending)
     count += 1
-    if pending.utf8.count > 64 * 1024 { flush() }
+    let last = lastWrite ?? event.time
+    if lastWrite == nil { lastWrite = event.time }
+    if event.time - last >= Self.writeInterval || pending.utf8.count > 64 * 1024 {
+      lastWrite = event.time
+      flush()
+    }
   }
 
   var nextDeadline: Microseconds? { nil }
@@ -129,11 +156,19 @@ struct RecordingSink: LiveEventSink {
   mutating func deviceVanished(at time: Microseconds) {}
   mutating func interrupted(at time: Microseconds) {}
 
-  /// Writes the pending text.
+  /// Everything read was handled: the batch goes to the file before the loop waits.
+  mutating func willWait() { flush() }
+
+  /// Writes the pending text; after a failure, drops it and asks the loop to stop.
   mutating func flush() {
-    let length = pending.utf8.count
-    if length > 0 && fwrite(pending, 1, length, file) != length { failed = true }
-    pending.removeAll(keepingCapacity: true)
-    fflush(file)
+    guard !pending.isEmpty else { return }
+    defer { pending.removeAll(keepingCapacity: true) }
+    guard writeError == nil else { return }
+    let result = writeAll(descriptor, Array(pending.utf8))
+    written += result.written
+    if let error = result.error {
+      writeError = error
+      SignalWatch.requestStop()
+    }
   }
 }

@@ -1,3 +1,4 @@
+import TextOutput
 import TouchInput
 
 /// `gesturectl replay FILE…`: decode recordings and print what was recognized.
@@ -29,7 +30,9 @@ let replayCommand = Command(
     var settings = PipelineSettings(arguments: arguments)
     settings.labelFiles = arguments.positionals.count > 1
     for path in arguments.positionals {
-      if settings.labelFiles && !settings.json { console.out.line("# \(path)") }
+      if settings.labelFiles && !settings.json {
+        console.out.line("# " + path.escapingControlCharacters)
+      }
       try replayFile(
         path, arguments: arguments, options: options, settings: settings, console: console,
         engine: gesturePrintingEngine(

@@ -36,6 +36,13 @@ enum SignalWatch {
     sigprocmask(SIG_UNBLOCK, &watched, nil)
   }
 
+  /// Wakes the loop up as a signal would: the program itself wants to stop (a write failed).
+  static func requestStop() {
+    guard writeEnd >= 0 else { return }
+    var byte: UInt8 = 1
+    _ = write(writeEnd, &byte, 1)
+  }
+
   /// Whether a signal arrived since the last call (drains the pipe).
   static func takeSignal() -> Bool {
     guard readEnd >= 0 else { return false }

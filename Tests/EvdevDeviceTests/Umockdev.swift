@@ -49,9 +49,10 @@ enum Umockdev {
     return prefix
   }
 
-  /// Runs `gesturectl ARGUMENTS` with the emulated device of `prefix`.
+  /// Runs `gesturectl ARGUMENTS` with the emulated device of `prefix`, through `launcher`
+  /// (`prlimit --fsize=4096`, say) when one is given.
   static func gesturectl(
-    _ arguments: [String], device prefix: String, timeout: Double = 60
+    _ arguments: [String], device prefix: String, launcher: [String] = [], timeout: Double = 60
   ) throws -> ProcessResult {
     let runner = try #require(runner, "umockdev-run is not installed")
     let gesturectl = productsDirectory.appendingPathComponent("gesturectl").path
@@ -59,8 +60,8 @@ enum Umockdev {
       runner,
       [
         "-d", prefix + ".umockdev", "-i", "\(node)=\(prefix).ioctl",
-        "-s", "\(node)=\(prefix).script", "--", gesturectl,
-      ] + arguments, timeout: timeout)
+        "-s", "\(node)=\(prefix).script", "--",
+      ] + launcher + [gesturectl] + arguments, timeout: timeout)
   }
 
   /// The message of libevdev's `EINVAL` when umockdev split an `input_event`: a `read()` of

@@ -96,11 +96,19 @@ struct FuzzTargetsTests {
     }
   }
 
-  @Test(
-    "Inputs that once broke a target hold now",
-    arguments: files(under: "Fuzz/regressions").filter {
-      $0.contains("/evemu/") || $0.contains("/events/") || $0.contains("/libinput/")
-    })
+  /// The inputs of `Fuzz/regressions/`: under evemu/, events/ or libinput/.
+  static let regressions = files(under: "Fuzz/regressions").filter {
+    $0.contains("/evemu/") || $0.contains("/events/") || $0.contains("/libinput/")
+  }
+
+  @Test("Fuzz/regressions/ holds inputs for each target, so the regression test runs cases")
+  func regressionsPresent() {
+    for folder in ["/evemu/", "/events/", "/libinput/"] {
+      #expect(Self.regressions.contains { $0.contains(folder) }, "no input under \(folder)")
+    }
+  }
+
+  @Test("Inputs that once broke a target hold now", arguments: regressions)
   func regression(path: String) throws {
     let bytes = try Self.bytes(path)
     if path.contains("/evemu/") {

@@ -29,9 +29,10 @@ enum DaemonUmockdev {
     return url
   }
 
-  /// The path of a recording of the package.
+  /// The path of a recording of the package (an absolute path is taken as it is).
   static func recording(_ name: String) -> String {
-    packageDirectory.appendingPathComponent("Recordings/synthetic/\(name).evemu").path
+    if name.hasPrefix("/") { return name }
+    return packageDirectory.appendingPathComponent("Recordings/synthetic/\(name).evemu").path
   }
 
   /// Writes the umockdev triple of `recording` for `node` and returns its prefix.

@@ -71,6 +71,36 @@ struct DecoderGeometryTests {
       ])
   }
 
+  @Test(
+    "A resolution dropped as implausible does not come back through the square-units fallback",
+    arguments: [
+      // X spans all of Int32 at 4 units/mm (536,870,911 mm); Y is a sane 134.75 mm.
+      (
+        AbsInfo(minimum: 0, maximum: Int32.max, resolution: 4),
+        AbsInfo(
+          minimum: 0, maximum: 539, resolution: 4)
+      ),
+      // A 50-unit X at 8 units/mm is 6.25 mm; Y 1000 units at 8 is 125 mm.
+      (
+        AbsInfo(minimum: 0, maximum: 50, resolution: 8),
+        AbsInfo(
+          minimum: 0, maximum: 1000, resolution: 8)
+      ),
+    ])
+  func droppedResolutionStaysDropped(x: AbsInfo, y: AbsInfo) {
+    let geometry = Self.geometry(x: x, y: y)
+    #expect(geometry.resolutionIsGuessed)
+    #expect(SurfaceGeometry.plausibleSide.contains(geometry.width), "\(geometry.width)")
+    #expect(SurfaceGeometry.plausibleSide.contains(geometry.height), "\(geometry.height)")
+    #expect(geometry.notes.count == 3, "\(geometry.notes)")
+    #expect(geometry.notes.first?.hasPrefix("the X axis' resolution of ") == true)
+    #expect(geometry.notes.dropFirst().first?.hasSuffix(" mm; ignored") == true)
+    #expect(geometry.notes.last?.hasPrefix("the device reports no resolution; assuming") == true)
+    #expect(!geometry.notes.contains { $0.hasPrefix("only one axis") })
+    // A touch at the far end of X lands on the surface's edge, not kilometres away.
+    #expect(geometry.map(x: x.maximum, y: 0).x == geometry.width)
+  }
+
   @Test("The size override wins, is the size after rotation, and is not a guess")
   func sizeOverride() {
     var options = DecoderOptions()

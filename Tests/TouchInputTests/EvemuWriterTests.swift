@@ -81,6 +81,22 @@ private func event(_ time: Microseconds, _ type: UInt16, _ code: UInt16, _ value
     #expect(!header.contains("# Size in mm"))
   }
 
+  @Test("A line break in the device name becomes a space: it cannot forge header lines")
+  func nameWithLineBreaks() throws {
+    var device = panel
+    device.name = "evil\nA: 35 0 1 0 0 0\r\nB: 00\u{1B}]0;x\u{7}"
+    let header = EvemuWriter(device: device).header()
+    #expect(header.contains("\nN: evil A: 35 0 1 0 0 0  B: 00\u{1B}]0;x\u{7}\n"))
+    #expect(
+      header.contains("# Input device name: \"evil A: 35 0 1 0 0 0  B: 00\u{1B}]0;x\u{7}\"\n"))
+    #expect(!header.unicodeScalars.contains("\r"))
+    #expect(!header.contains("\nA: 35 0 1 "))
+    let text = EvemuWriter.write(device: device, events: [event(0, 0, 0, 0)])
+    let reader = try EvemuReader(bytes: Array(text.utf8), name: "named")
+    #expect(reader.device.name == "evil A: 35 0 1 0 0 0  B: 00\u{1B}]0;x\u{7}")
+    #expect(reader.device.absoluteAxes[AbsCode.mtPositionX]?.maximum == 1279)
+  }
+
   @Test("The size line and USB ids look like evemu's")
   func sizeAndIDs() {
     var device = panel
