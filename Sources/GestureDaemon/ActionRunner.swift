@@ -2,11 +2,15 @@
 ///
 /// Commands are spawned (`posix_spawnp`) and the daemon goes straight back to its poll loop;
 /// `reap()`, called when SIGCHLD arrives, collects the ones that ended, so none stays a
-/// zombie. The rule for a busy binding: while a binding's previous command still runs, the
-/// binding does not start another (the firing is logged as skipped), so a repeating binding
-/// cannot pile up processes; other bindings are not affected. A command that cannot be
-/// started, exits non-zero or is killed is logged with its binding's line; its output goes
-/// to the daemon's standard error, which is the log.
+/// zombie. The rule for a busy binding, per device: while a binding's previous command for a
+/// device still runs, the binding does not start another for that device; the firing is
+/// kept, and when the command ends the binding runs once more with the latest firing's
+/// variables and `GESTURE_STEPS` summed over every firing kept (so a slow volume command
+/// still ends where the finger says, and a repeating binding cannot pile up processes).
+/// Other bindings, and the same binding on another device, are not affected. A command that
+/// cannot be started, exits non-zero or is killed is logged with its binding's line; its
+/// standard output and error go to /dev/null (never to the daemon's log, whose lines they
+/// would tear).
 public final class ActionRunner {
   /// Print what would run (on standard output) instead of running it.
   public let dryRun: Bool
@@ -15,10 +19,17 @@ public final class ActionRunner {
   private let log: (String) -> Void
   private let output: (String) -> Void
   private let baseEnvironment: [String]
+  /// One binding on one device: the unit of the busy rule.
+  private struct Slot: Hashable {
+    var binding: Binding
+    var device: String
+  }
   /// The running commands by process id.
-  private var running: [Int32: (binding: Binding, program: String)] = [:]
-  /// The bindings whose command is running.
-  private var busy = Set<Binding>()
+  private var running: [Int32: (slot: Slot, program: String)] = [:]
+  /// The slots whose command is running.
+  private var busy = Set<Slot>()
+  /// The firings kept for busy slots: the latest variables, steps already summed.
+  private var pending: [Slot: [String]] = [:]
 
   /// Creates a runner.
   ///
@@ -41,9 +52,18 @@ public final class ActionRunner {
   /// The number of commands still running.
   public var runningCount: Int { running.count }
 
-  /// Starts `binding`'s command with the firing's variables, unless its previous command
-  /// still runs.
-  public func run(_ binding: Binding, environment: [String]) {
+  /// The number of firings kept until their binding's command ends.
+  public var pendingCount: Int { pending.count }
+
+  /// Starts `binding`'s command with the firing's variables, or, while its previous command
+  /// for `device` still runs, keeps the firing to run once when that command ends (firings
+  /// kept meanwhile are merged: the latest variables, their `GESTURE_STEPS` summed).
+  ///
+  /// - Parameters:
+  ///   - binding: The binding that fired.
+  ///   - environment: Its `GESTURE_*` variables.
+  ///   - device: The device it fired on (its node): the busy rule holds per device.
+  public func run(_ binding: Binding, environment: [String], device: String = "") {
     let argv = binding.action.arguments
     let place = "line \(binding.line)"
     if dryRun {
@@ -52,18 +72,43 @@ public final class ActionRunner {
           + environment.map(Self.quoteVariable).joined(separator: " ") + ")")
       return
     }
-    guard !busy.contains(binding) else {
-      log("\(place): not started: its previous command still runs")
+    let slot = Slot(binding: binding, device: device)
+    guard !busy.contains(slot) else {
+      let merged = pending[slot].map { Self.merge($0, into: environment) } ?? environment
+      if verbose && pending[slot] == nil {
+        log("\(place): its previous command still runs; runs again when it ends")
+      }
+      pending[slot] = merged
       return
     }
+    start(slot, environment: environment)
+  }
+
+  private func start(_ slot: Slot, environment: [String]) {
+    let argv = slot.binding.action.arguments
+    let place = "line \(slot.binding.line)"
     switch spawnProcess(argv, environment: baseEnvironment + environment) {
     case .success(let pid):
-      running[pid] = (binding, argv[0])
-      busy.insert(binding)
+      running[pid] = (slot, argv[0])
+      busy.insert(slot)
       if verbose { log("\(place): started \(quoteWord(argv[0])) (pid \(pid))") }
     case .failure(let error):
-      log("\(place): cannot run \(quoteWord(argv[0])): \(error)")
+      log("warning: \(place): cannot run \(quoteWord(argv[0])): \(error)")
     }
+  }
+
+  /// `newer` with `GESTURE_STEPS` the sum of both firings' steps (when either has them).
+  static func merge(_ older: [String], into newer: [String]) -> [String] {
+    let key = "GESTURE_STEPS="
+    func steps(_ entries: [String]) -> Int? {
+      entries.first { $0.hasPrefix(key) }.flatMap { Int($0.dropFirst(key.count)) }
+    }
+    guard let old = steps(older) else { return newer }
+    let total = old + (steps(newer) ?? 0)
+    var result = newer.filter { !$0.hasPrefix(key) }
+    let place = newer.firstIndex { $0.hasPrefix(key) } ?? result.endIndex
+    result.insert(key + String(total), at: min(place, result.endIndex))
+    return result
   }
 
   /// `NAME=value` with the value quoted when it needs it (`NAME="two words"`).
@@ -72,13 +117,19 @@ public final class ActionRunner {
     return entry[...equals] + quoteWord(String(entry[entry.index(after: equals)...]))
   }
 
-  /// Collects every command that ended and logs the ones that failed.
+  /// Collects every command that ended, logs the ones that failed, and starts the firings
+  /// kept for their bindings.
   public func reap() {
     for (pid, exit) in reapChildren(Array(running.keys)) {
       guard let entry = running.removeValue(forKey: pid) else { continue }
-      busy.remove(entry.binding)
+      busy.remove(entry.slot)
       if exit != .exited(0) {
-        log("line \(entry.binding.line): \(quoteWord(entry.program)) (pid \(pid)) failed: \(exit)")
+        log(
+          "warning: line \(entry.slot.binding.line): \(quoteWord(entry.program)) (pid \(pid)) "
+            + "failed: \(exit)")
+      }
+      if let environment = pending.removeValue(forKey: entry.slot) {
+        start(entry.slot, environment: environment)
       }
     }
   }

@@ -6,6 +6,12 @@ extension Binding {
   /// that parsing the text gives the same binding back; lisgd bindings come out translated.
   public var normalizedText: String {
     var words = [gesture.keyword] + gesture.parameterWords
+    if case .every = trigger {
+      // The steps count from the start: the threshold does not apply (and is refused).
+      words.removeAll {
+        $0.hasPrefix("distance=") || $0.hasPrefix("scale=") || $0.hasPrefix("angle=")
+      }
+    }
     switch trigger {
     case .recognize: words.append("on=recognize")
     case .begin: words.append("on=begin")

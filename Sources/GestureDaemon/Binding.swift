@@ -175,7 +175,8 @@ public struct Binding: Sendable, Hashable {
   /// The line of the file (0 for the command line).
   public var line: Int = 0
 
-  /// Creates a binding.
+  /// Creates a binding. With `every=`, the thresholds the steps ignore (distance, scale,
+  /// angle) are set to fixed values, so that equal bindings compare equal.
   public init(
     gesture: BindingGesture, trigger: BindingTrigger = .recognize, device: String? = nil,
     region: SurfaceRegion? = nil, action: BindingAction, line: Int = 0
@@ -186,6 +187,7 @@ public struct Binding: Sendable, Hashable {
     self.region = region
     self.action = action
     self.line = line
+    self = withIgnoredThresholdsFixed
   }
 }
 

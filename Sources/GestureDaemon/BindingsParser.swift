@@ -80,6 +80,7 @@ public enum BindingsParser {
       throw BindingsReason("'run PROGRAM [ARGUMENT]…' or 'shell \"COMMAND\"' after \(keyword)")
     }
     var parameters = try keyValues(words[1..<actionIndex], before: words[actionIndex])
+    let given = Set(parameters.pairs.map(\.key))
     let action = try parseAction(Array(words[actionIndex...]))
     let gesture = try parseGesture(keyword, &parameters)
     var binding = Binding(gesture: gesture, action: action)
@@ -91,7 +92,8 @@ public enum BindingsParser {
         text: "unknown parameter '\(unknown.key)' for \(keyword); expected "
           + allowedKeys(keyword).joined(separator: ", "))
     }
-    return binding
+    try check(binding, given: given)
+    return binding.withIgnoredThresholdsFixed
   }
 
   /// The keys a gesture accepts, for error messages.

@@ -98,7 +98,8 @@ extension Daemon {
     let runner = self.runner
     let session = DeviceSession(
       input: input, options: settings.options, bindings: configuration.bindings,
-      act: { binding, environment in runner.run(binding, environment: environment) }, log: log,
+      act: { binding, environment in runner.run(binding, environment: environment, device: node) },
+      log: log,
       explain: options.verbose)
     sessions.append(session)
     let width = fixed(session.device.width, places: 1)

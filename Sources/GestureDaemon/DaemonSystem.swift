@@ -57,8 +57,9 @@ func currentEnvironment() -> [String] {
 }
 
 /// Starts `argv[0]` (looked up in `PATH` when it has no slash) with `environment`, without
-/// waiting: standard input from /dev/null, standard output to our standard error (the log),
-/// its own process group (a Ctrl-C meant for the daemon leaves it running), every signal
+/// waiting: standard input, output and error on /dev/null (a command's output never reaches
+/// the daemon's log, where it would tear the log's lines and could stall it), its own process
+/// group (a Ctrl-C meant for the daemon leaves it running), every signal
 /// unblocked and SIGPIPE, SIGINT, SIGTERM, SIGHUP and SIGCHLD back to their defaults.
 ///
 /// The argument and environment strings are copied into C strings for `posix_spawnp` and
@@ -68,7 +69,8 @@ func spawnProcess(_ argv: [String], environment: [String]) -> Result<Int32, Syst
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_adddup2(&actions, 2, 1)
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_adddup2(&actions, 1, 2)
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }
