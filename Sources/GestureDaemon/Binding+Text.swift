@@ -84,6 +84,11 @@ extension DeviceRule {
     if let calibration {
       words.append("calibration=" + calibration.map(BindingsValues.format).joined(separator: ","))
     }
+    if let axes {
+      words.append(
+        "axes=" + KernelNames.codeName(type: EventType.abs, code: axes.x) + ","
+          + KernelNames.codeName(type: EventType.abs, code: axes.y))
+    }
     if grab { words.append("grab") }
     if ignore { words.append("ignore") }
     return words.map(quoteWord).joined(separator: " ")

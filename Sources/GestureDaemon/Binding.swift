@@ -208,6 +208,9 @@ public struct DeviceRule: Sendable, Hashable {
   public var size: (width: Millimeters, height: Millimeters)?
   /// A libinput-style calibration matrix (six values).
   public var calibration: [Double]?
+  /// Single-touch panels: the absolute axes that carry the position (an eGalax sends it on
+  /// `ABS_Z` and `ABS_RX`), as event codes.
+  public var axes: (x: UInt16, y: UInt16)?
   /// Take exclusive access.
   public var grab = false
   /// Do not use the device at all.
@@ -225,6 +228,7 @@ public struct DeviceRule: Sendable, Hashable {
   public static func == (lhs: DeviceRule, rhs: DeviceRule) -> Bool {
     lhs.match == rhs.match && lhs.rotation == rhs.rotation && lhs.size?.width == rhs.size?.width
       && lhs.size?.height == rhs.size?.height && lhs.calibration == rhs.calibration
+      && lhs.axes?.x == rhs.axes?.x && lhs.axes?.y == rhs.axes?.y
       && lhs.grab == rhs.grab && lhs.ignore == rhs.ignore && lhs.line == rhs.line
   }
 

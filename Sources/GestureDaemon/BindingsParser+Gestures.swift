@@ -136,10 +136,11 @@ extension BindingsParser {
     if let text = parameters.take("calibration") {
       rule.calibration = try BindingsValues.calibration(text)
     }
+    if let text = parameters.take("axes") { rule.axes = try BindingsValues.axes(text) }
     if let unknown = parameters.pairs.first {
       throw BindingsReason(
         text: "unknown parameter '\(unknown.key)' for device; expected name, path, rotation, "
-          + "size, calibration, grab or ignore")
+          + "size, calibration, axes, grab or ignore")
     }
     return rule
   }

@@ -12,6 +12,8 @@ public struct DaemonOptions: Sendable {
   /// Also log every command started and every recognizer state change with its reason ("why
   /// did it not fire").
   public var verbose = false
+  /// The rotation of every device whose rules give none (lisgd's `-o`).
+  public var rotation: ScreenRotation?
 
   /// The defaults: every touchscreen udev knows, commands run, no idle limit.
   public init() {}
@@ -48,6 +50,9 @@ public final class Daemon {
   var sessions: [DeviceSession] = []
   var monitor: UdevMonitor?
   private var lastActivity: Microseconds = 0
+  /// The log the `log` closure writes to, when it is a `DaemonLog`: its queued lines are
+  /// written whenever its reader takes them, from the same `poll` (never blocking it).
+  public var logOutput: DaemonLog?
 
   /// Creates the daemon.
   ///
@@ -73,6 +78,7 @@ public final class Daemon {
   ///
   /// - Throws: `DaemonError` when udev or `poll` fails.
   public func run() throws(DaemonError) -> DaemonExit {
+    defer { logOutput?.drain(milliseconds: 200) }
     let signals = DaemonSignals.install()
     lastActivity = localNow()
     do throws(EvdevError) {
@@ -80,7 +86,7 @@ public final class Daemon {
     } catch {
       // Named devices can do without udev (they are just not seen to vanish and return).
       guard options.devices.isEmpty else {
-        log("udev is not available (\(error)); named devices only, no hotplug")
+        log("warning: udev is not available (\(error)); named devices only, no hotplug")
         return try runNamedDevices(signals: signals)
       }
       throw DaemonError(description: error.description)
@@ -117,10 +123,12 @@ public final class Daemon {
       var descriptors = [signals] + watched.map(\.input.descriptor)
       if let monitor { descriptors.append(monitor.descriptor) }
       let ready: [ReadyDescriptor]
-      switch waitReadable(descriptors, timeout: timeout) {
+      let logWaits = logOutput?.hasQueued == true ? logOutput?.descriptor : nil
+      switch waitReadable(descriptors, timeout: timeout, writable: logWaits) {
       case .success(let found): ready = found
       case .failure(let error): throw DaemonError(description: error.description)
       }
+      if logWaits != nil { logOutput?.flush() }
       for entry in ready where entry.index > 0 && entry.index <= watched.count {
         read(watched[entry.index - 1], hungUp: entry.hungUp)
       }
@@ -171,7 +179,7 @@ public final class Daemon {
     do throws(BindingsError) {
       configuration = try load()
     } catch {
-      log("reload failed, keeping the previous bindings: \(error)")
+      log("error: reload failed, keeping the previous bindings: \(error)")
       return
     }
     for session in sessions {

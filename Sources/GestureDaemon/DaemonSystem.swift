@@ -99,6 +99,42 @@ func spawnProcess(_ argv: [String], environment: [String]) -> Result<Int32, Syst
   return .success(pid)
 }
 
+/// A descriptor for the log at `descriptor` that never blocks: a pipe, FIFO or terminal is
+/// reopened through `/proc/self/fd` with `O_NONBLOCK` (its own open file, so the flag does
+/// not reach others sharing the original); a socket (the journal) is set non-blocking
+/// itself; a regular file is used as it is (writes to it do not wait for a reader).
+func nonBlockingDescriptor(for descriptor: Int32) -> Int32 {
+  var info = stat()
+  guard fstat(descriptor, &info) == 0 else { return descriptor }
+  let type = info.st_mode & S_IFMT
+  if type == S_IFREG { return descriptor }
+  if type == S_IFIFO || type == S_IFCHR {
+    let reopened = open(
+      "/proc/self/fd/\(descriptor)", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | O_APPEND)
+    if reopened >= 0 { return reopened }
+  }
+  let flags = fcntl(descriptor, F_GETFL)
+  if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+  return descriptor
+}
+
+/// Writes what `descriptor` takes of `bytes` now; nil when it takes nothing (full, or an
+/// error: the log has nowhere else to report it).
+func writeSome(_ descriptor: Int32, _ bytes: [UInt8]) -> Int? {
+  while true {
+    let count = write(descriptor, bytes, bytes.count)
+    if count >= 0 { return count }
+    if errno != EINTR { return nil }
+  }
+}
+
+/// Waits at most `timeout` µs until `descriptor` takes more bytes.
+func waitWritable(_ descriptor: Int32, timeout: Microseconds) -> Bool {
+  var fds = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)]
+  let milliseconds = Int32(clamping: (timeout + 999) / 1000)
+  return poll(&fds, 1, milliseconds) > 0
+}
+
 /// How a child ended.
 public enum ChildExit: Sendable, Equatable, CustomStringConvertible {
   /// It exited with this status.
@@ -145,12 +181,14 @@ struct ReadyDescriptor: Equatable {
   var hungUp: Bool
 }
 
-/// Waits until one of `descriptors` is readable or hung up, at most `timeout` µs (negative:
-/// forever, rounded up to whole milliseconds); returns the ready ones.
-func waitReadable(_ descriptors: [Int32], timeout: Microseconds) -> Result<
-  [ReadyDescriptor], SystemError
-> {
+/// Waits until one of `descriptors` is readable or hung up, or `writable` takes more bytes,
+/// at most `timeout` µs (negative: forever, rounded up to whole milliseconds); returns the
+/// ready ones (`writable` as index `descriptors.count`).
+func waitReadable(_ descriptors: [Int32], timeout: Microseconds, writable: Int32? = nil)
+  -> Result<[ReadyDescriptor], SystemError>
+{
   var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+  if let writable { fds.append(pollfd(fd: writable, events: Int16(POLLOUT), revents: 0)) }
   let milliseconds = timeout < 0 ? -1 : Int32(clamping: (timeout + 999) / 1000)
   let rc = poll(&fds, nfds_t(fds.count), milliseconds)
   if rc < 0 {

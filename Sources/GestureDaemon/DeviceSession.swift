@@ -101,7 +101,7 @@ final class DeviceSession {
       lastEventTime = event.time
       engineTime = max(engineTime, event.time)
     }
-    for warning in decoder.takeWarnings() { log("\(input.path): \(warning.message)") }
+    for warning in decoder.takeWarnings() { log("warning: \(input.path): \(warning.message)") }
     return status == .drained
   }
 
@@ -113,7 +113,7 @@ final class DeviceSession {
     reportedLateFrames = true
     let late = fixed(Double(engineTime - time) / 1000, places: 1)
     log(
-      "\(input.path): events arrived after a timer they precede had fired (by \(late) ms); "
+      "warning: \(input.path): events arrived after a timer they precede had fired (by \(late) ms); "
         + "gestures around them may differ from a replay of the same events")
   }
 
