@@ -23,6 +23,7 @@ extension Binding {
       default: words.append("every=\(BindingsValues.format(step))")
       }
     }
+    words += tunables.words
     if let device { words.append("device=" + device) }
     if let region {
       let sides = [region.x, region.y, region.width, region.height].map(BindingsValues.format)
@@ -89,6 +90,7 @@ extension DeviceRule {
         "axes=" + KernelNames.codeName(type: EventType.abs, code: axes.x) + ","
           + KernelNames.codeName(type: EventType.abs, code: axes.y))
     }
+    words += tunables.words
     if grab { words.append("grab") }
     if ignore { words.append("ignore") }
     return words.map(quoteWord).joined(separator: " ")

@@ -137,10 +137,11 @@ extension BindingsParser {
       rule.calibration = try BindingsValues.calibration(text)
     }
     if let text = parameters.take("axes") { rule.axes = try BindingsValues.axes(text) }
+    rule.tunables = try Tunables.parse(&parameters, allowed: Tunables.keys)
     if let unknown = parameters.pairs.first {
       throw BindingsReason(
         text: "unknown parameter '\(unknown.key)' for device; expected name, path, rotation, "
-          + "size, calibration, axes, grab or ignore")
+          + "size, calibration, axes, \(Tunables.keys.joined(separator: ", ")), grab or ignore")
     }
     return rule
   }

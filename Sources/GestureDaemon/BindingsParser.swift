@@ -86,6 +86,7 @@ public enum BindingsParser {
     var binding = Binding(gesture: gesture, action: action)
     binding.device = parameters.take("device")
     if let text = parameters.take("region") { binding.region = try BindingsValues.region(text) }
+    binding.tunables = try Tunables.parse(&parameters, allowed: Tunables.keys(for: keyword))
     binding.trigger = try parseTrigger(gesture, &parameters)
     if let unknown = parameters.pairs.first {
       throw BindingsReason(
@@ -114,7 +115,7 @@ public enum BindingsParser {
       case "long-press": ["on"]
       default: ["on", "every"]
       }
-    return own + timing + ["device", "region"]
+    return own + timing + Tunables.keys(for: keyword) + ["device", "region"]
   }
 
   private static func keyValues(_ words: ArraySlice<String>, before action: String)

@@ -10,6 +10,8 @@ struct DeviceSettings {
   var grab = false
   /// Leave the device alone.
   var ignore = false
+  /// Thresholds for the device's recognizers.
+  var tunables = Tunables()
 }
 
 extension Daemon {
@@ -26,6 +28,7 @@ extension Daemon {
       if let size = rule.size { settings.options.surfaceSize = size }
       if let calibration = rule.calibration { settings.options.calibration = calibration }
       if let axes = rule.axes { settings.options.axisMapping = axes }
+      settings.tunables = settings.tunables.overridden(by: rule.tunables)
       if rule.grab { settings.grab = true }
       if rule.ignore { settings.ignore = true }
     }
@@ -105,7 +108,8 @@ extension Daemon {
     let runner = self.runner
     let log = self.log
     let session = DeviceSession(
-      input: input, options: settings.options, bindings: configuration.bindings,
+      input: input, options: settings.options,
+      bindings: Self.bindings(configuration.bindings, tunedBy: settings.tunables),
       act: { binding, environment in runner.run(binding, environment: environment, device: node) },
       log: { log(UdevSize.deviceRuleHint($0, name: name)) },
       explain: options.verbose)
@@ -117,6 +121,16 @@ extension Daemon {
         + (fromUdev.map { " (from udev's \($0))" } ?? "")
         + ", \(counted(session.bindingCount, "binding"))"
         + (udevSaysTouchscreen == nil ? "" : " (udev)"))
+  }
+
+  /// `bindings` with the device rule's thresholds filled in where a binding sets none.
+  static func bindings(_ bindings: [Binding], tunedBy tunables: Tunables) -> [Binding] {
+    guard tunables != Tunables() else { return bindings }
+    return bindings.map { binding in
+      var tuned = binding
+      tuned.tunables = binding.tunables.filled(from: tunables)
+      return tuned
+    }
   }
 
   /// Sets the surface size from udev's properties when no device rule gives one and the

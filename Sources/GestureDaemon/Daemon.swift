@@ -187,7 +187,9 @@ public final class Daemon {
       if settings.ignore {
         drop(session, because: "ignored by a device rule")
       } else {
-        session.reconfigure(options: settings.options, bindings: configuration.bindings)
+        session.reconfigure(
+          options: settings.options,
+          bindings: Self.bindings(configuration.bindings, tunedBy: settings.tunables))
       }
     }
     log(

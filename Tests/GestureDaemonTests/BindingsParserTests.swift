@@ -68,7 +68,7 @@ import Testing
       ("tap fingers=1 fingers=2 run a", "b:2: 'fingers' is given twice"),
       (
         "tap color=red run a",
-        "b:2: unknown parameter 'color' for tap; expected taps, fingers, device, region"
+        "b:2: unknown parameter 'color' for tap; expected taps, fingers, double-tap-interval, device, region"
       ),
       ("tap 2 run a", "b:2: expected KEY=VALUE before 'run', not '2'"),
       ("tap run", "b:2: expected a program after 'run'"),
