@@ -14,7 +14,7 @@ final class DeviceSession {
   /// The device's name and surface, as bindings and commands see it.
   private(set) var device: MatchedDevice
   private var decoder: TouchDecoder
-  private var engine: GestureEngine
+  private var engine: ClusteredEngine
   private var matcher: BindingMatcher
   private let act: (Binding, [String]) -> Void
   private let log: (String) -> Void
@@ -50,7 +50,7 @@ final class DeviceSession {
       name: input.device.name, node: input.path, width: decoder.geometry.width,
       height: decoder.geometry.height)
     matcher = BindingMatcher(bindings: bindings, device: device)
-    engine = GestureEngine()
+    engine = ClusteredEngine(maximumSpread: nil) { GestureEngine() }
     engine = makeEngine()
     lastArrival = localNow()
   }
@@ -58,9 +58,13 @@ final class DeviceSession {
   /// The number of bindings this device uses.
   var bindingCount: Int { matcher.deviceBindings.count }
 
-  private func makeEngine() -> GestureEngine {
-    let engine = RecognizerPlan.makeEngine(
-      for: matcher.deviceBindings, width: device.width, height: device.height)
+  private func makeEngine() -> ClusteredEngine {
+    let bindings = matcher.deviceBindings
+    let engine = ClusteredEngine(
+      maximumSpread: bindings.lazy.compactMap(\.tunables.maximumSpread).first
+    ) { [device] in
+      RecognizerPlan.makeEngine(for: bindings, width: device.width, height: device.height)
+    }
     let matcher = self.matcher
     let act = self.act
     engine.onEvent = { event, recognizer in

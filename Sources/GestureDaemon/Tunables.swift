@@ -19,6 +19,9 @@ public struct Tunables: Sendable, Hashable {
   public var swipeSpeed: Double?
   /// `swipe-time=`: the longest a swipe may take from the first landing (default 500 ms).
   public var swipeTime: Microseconds?
+  /// `max-spread=` (device rules only): touches farther apart are separate gestures (default:
+  /// none, every touch of the device is one gesture's).
+  public var maximumSpread: Millimeters?
 
   /// No change from the defaults.
   public init() {}
@@ -26,6 +29,7 @@ public struct Tunables: Sendable, Hashable {
   /// The keys, in the order the normalized text writes them.
   static let keys = [
     "edge-band", "long-press-time", "double-tap-interval", "swipe-speed", "swipe-time",
+    "max-spread",
   ]
 
   /// The keys a gesture's binding may set.
@@ -47,6 +51,7 @@ public struct Tunables: Sendable, Hashable {
     result.doubleTapInterval = doubleTapInterval ?? defaults.doubleTapInterval
     result.swipeSpeed = swipeSpeed ?? defaults.swipeSpeed
     result.swipeTime = swipeTime ?? defaults.swipeTime
+    result.maximumSpread = maximumSpread ?? defaults.maximumSpread
     return result
   }
 
@@ -62,6 +67,7 @@ public struct Tunables: Sendable, Hashable {
       guard let text = parameters.take(key) else { continue }
       switch key {
       case "edge-band": tunables.edgeBand = try BindingsValues.millimeters(key, text)
+      case "max-spread": tunables.maximumSpread = try BindingsValues.millimeters(key, text)
       case "long-press-time": tunables.longPressTime = try milliseconds(key, text)
       case "double-tap-interval": tunables.doubleTapInterval = try milliseconds(key, text)
       case "swipe-time": tunables.swipeTime = try milliseconds(key, text)
@@ -94,6 +100,7 @@ public struct Tunables: Sendable, Hashable {
     if let doubleTapInterval { words.append("double-tap-interval=" + ms(doubleTapInterval)) }
     if let swipeSpeed { words.append("swipe-speed=\(BindingsValues.format(swipeSpeed))mm/s") }
     if let swipeTime { words.append("swipe-time=" + ms(swipeTime)) }
+    if let maximumSpread { words.append("max-spread=\(BindingsValues.format(maximumSpread))mm") }
     return words
   }
 }
