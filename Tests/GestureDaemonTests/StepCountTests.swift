@@ -58,4 +58,23 @@ import Testing
     #expect(ran.compactMap { Int($0) }.reduce(0, +) == stepped)
     #expect(stepped == 12)
   }
+
+  @Test(
+    "under run, a slow command on a drag steps as far as the dry run says the finger went",
+    .enabled(if: DaemonUmockdev.isAvailable))
+  func slowCommandLive() throws {
+    let binding = "pan every=5mm shell \"sleep 0.15; echo $GESTURE_STEPS >> OUT\"\n"
+    let dry = try DaemonUmockdev.run(
+      "slow-pan", bindings: binding, expected: 0, arguments: ["--dry-run"])
+    let said = dry.result.stdout.split(separator: "\n").compactMap { line -> Int? in
+      guard let range = line.range(of: "GESTURE_STEPS=") else { return nil }
+      return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+    let total = said.reduce(0, +)
+    #expect(total >= 4)
+    let live = try DaemonUmockdev.run("slow-pan", bindings: binding, expected: 1)
+    print("slow-pan: \(said.count) firings of \(total) steps; live: \(live.lines)")
+    #expect(live.lines.compactMap { Int($0) }.reduce(0, +) == total)
+    #expect(live.lines.count <= said.count)
+  }
 }
