@@ -9,13 +9,21 @@
 /// still ends where the finger says, and a repeating binding cannot pile up processes).
 /// Other bindings, and the same binding on another device, are not affected. A command that
 /// cannot be started, exits non-zero or is killed is logged with its binding's line; its
-/// standard output and error go to /dev/null (never to the daemon's log, whose lines they
-/// would tear).
+/// standard output and error go to /dev/null (never to the daemon's descriptor, where they
+/// would tear the log's lines), or with `captureOutput` to a pipe the daemon reads into the
+/// log, line by line, prefixed with the binding's line and at most `outputLineLimit` lines a
+/// run.
 public final class ActionRunner {
   /// Print what would run (on standard output) instead of running it.
   public let dryRun: Bool
   /// Log every command started.
   public let verbose: Bool
+  /// Read commands' output into the log (`--command-output`) instead of /dev/null.
+  public let captureOutput: Bool
+  /// The most lines of one run's output that reach the log: 20 (the rest are counted).
+  public static let outputLineLimit = 20
+  /// The output pipes of running commands, by read end.
+  var outputs: [Int32: CommandOutput] = [:]
   private let log: (String) -> Void
   private let output: (String) -> Void
   private let baseEnvironment: [String]
@@ -38,12 +46,14 @@ public final class ActionRunner {
   ///   - verbose: Also log every command started.
   ///   - log: Receives log lines (failures, skips).
   ///   - output: Receives the dry-run lines.
+  ///   - captureOutput: Read commands' output into the log.
   public init(
-    dryRun: Bool, verbose: Bool = false, log: @escaping (String) -> Void,
-    output: @escaping (String) -> Void
+    dryRun: Bool, verbose: Bool = false, captureOutput: Bool = false,
+    log: @escaping (String) -> Void, output: @escaping (String) -> Void
   ) {
     self.dryRun = dryRun
     self.verbose = verbose
+    self.captureOutput = captureOutput
     self.log = log
     self.output = output
     baseEnvironment = currentEnvironment().filter { !$0.hasPrefix("GESTURE_") }
@@ -87,7 +97,18 @@ public final class ActionRunner {
   private func start(_ slot: Slot, environment: [String]) {
     let argv = slot.binding.action.arguments
     let place = "line \(slot.binding.line)"
-    switch spawnProcess(argv, environment: baseEnvironment + environment) {
+    let pipe = captureOutput ? outputPipe() : nil
+    let spawned = spawnProcess(
+      argv, environment: baseEnvironment + environment, output: pipe?.write)
+    if let pipe {
+      closeDescriptor(pipe.write)
+      if case .success = spawned {
+        outputs[pipe.read] = CommandOutput(line: slot.binding.line)
+      } else {
+        closeDescriptor(pipe.read)
+      }
+    }
+    switch spawned {
     case .success(let pid):
       running[pid] = (slot, argv[0])
       busy.insert(slot)
@@ -110,6 +131,9 @@ public final class ActionRunner {
     result.insert(key + String(total), at: min(place, result.endIndex))
     return result
   }
+
+  /// Writes a line to the log (for the output reader).
+  func logLine(_ text: String) { log(text) }
 
   /// `NAME=value` with the value quoted when it needs it (`NAME="two words"`).
   static func quoteVariable(_ entry: String) -> String {

@@ -12,6 +12,9 @@ public struct DaemonOptions: Sendable {
   /// Also log every command started and every recognizer state change with its reason ("why
   /// did it not fire").
   public var verbose = false
+  /// Log commands' output (`line N: output: TEXT`, at most 20 lines a run) instead of
+  /// sending it to /dev/null.
+  public var commandOutput = false
   /// The rotation of every device whose rules give none (lisgd's `-o`).
   public var rotation: ScreenRotation?
 
@@ -71,7 +74,8 @@ public final class Daemon {
     self.log = log
     configuration = try load()
     runner = ActionRunner(
-      dryRun: options.dryRun, verbose: options.verbose, log: log, output: output)
+      dryRun: options.dryRun, verbose: options.verbose, captureOutput: options.commandOutput,
+      log: log, output: output)
   }
 
   /// Runs until stopped (or the idle limit, or every named device is gone).
@@ -122,6 +126,9 @@ public final class Daemon {
       let watched = sessions
       var descriptors = [signals] + watched.map(\.input.descriptor)
       if let monitor { descriptors.append(monitor.descriptor) }
+      let monitorIndex = monitor == nil ? -1 : descriptors.count - 1
+      let outputs = runner.outputDescriptors
+      descriptors += outputs
       let ready: [ReadyDescriptor]
       let logWaits = logOutput?.hasQueued == true ? logOutput?.descriptor : nil
       switch waitReadable(descriptors, timeout: timeout, writable: logWaits) {
@@ -133,7 +140,11 @@ public final class Daemon {
         read(watched[entry.index - 1], hungUp: entry.hungUp)
       }
       let indexes = ready.map(\.index)
-      if indexes.contains(descriptors.count - 1), monitor != nil { handleUdev() }
+      if indexes.contains(monitorIndex), monitor != nil { handleUdev() }
+      let firstOutput = descriptors.count - outputs.count
+      for index in indexes where index >= firstOutput && index < descriptors.count {
+        runner.readOutput(outputs[index - firstOutput])
+      }
       if indexes.contains(0), let exit = handleSignals() { return exit }
       if monitor == nil && sessions.isEmpty { return .devicesGone }
     }

@@ -64,12 +64,21 @@ func currentEnvironment() -> [String] {
 ///
 /// The argument and environment strings are copied into C strings for `posix_spawnp` and
 /// freed before returning (the only pointers of this target, at the C boundary).
-func spawnProcess(_ argv: [String], environment: [String]) -> Result<Int32, SystemError> {
+///
+/// With `output`, standard output and error go to that descriptor instead (a pipe the
+/// daemon reads, `--command-output`).
+func spawnProcess(_ argv: [String], environment: [String], output: Int32? = nil) -> Result<
+  Int32, SystemError
+> {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  if let output {
+    posix_spawn_file_actions_adddup2(&actions, output, 1)
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  }
   posix_spawn_file_actions_adddup2(&actions, 1, 2)
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
@@ -134,6 +143,36 @@ func waitWritable(_ descriptor: Int32, timeout: Microseconds) -> Bool {
   let milliseconds = Int32(clamping: (timeout + 999) / 1000)
   return poll(&fds, 1, milliseconds) > 0
 }
+
+/// A pipe for a command's output: the read end non-blocking, both ends close-on-exec (the
+/// spawn's dup2 gives the command its own copy of the write end).
+func outputPipe() -> (read: Int32, write: Int32)? {
+  var ends: [Int32] = [-1, -1]
+  guard pipe(&ends) == 0 else { return nil }
+  for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+  _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+  return (ends[0], ends[1])
+}
+
+/// Reads what `descriptor` holds now: the bytes, and whether the writer is gone (end of
+/// file, or an error other than "try again").
+func readAvailable(_ descriptor: Int32) -> (bytes: [UInt8], ended: Bool) {
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 4096)
+  while bytes.count < 65536 {
+    let count = read(descriptor, &chunk, chunk.count)
+    if count > 0 {
+      bytes += chunk[0..<count]
+      continue
+    }
+    if count < 0 && errno == EINTR { continue }
+    return (bytes, count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+  }
+  return (bytes, false)
+}
+
+/// Closes a descriptor.
+func closeDescriptor(_ descriptor: Int32) { close(descriptor) }
 
 /// How a child ended.
 public enum ChildExit: Sendable, Equatable, CustomStringConvertible {

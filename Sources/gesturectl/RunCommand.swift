@@ -6,7 +6,7 @@ let runCommand = Command(
   name: "run",
   summary: "Run commands bound to gestures, on every touchscreen (daemon).",
   usage:
-    "run [--config FILE] [-g LISGD]... [-o N] [--dry-run] [--verbose] "
+    "run [--config FILE] [-g LISGD]... [-o N] [--dry-run] [--verbose] [--command-output] "
     + "[--exit-after-idle MS] [DEVICE]...",
   discussion: """
     Reads the bindings file (default: $XDG_CONFIG_HOME/gesturectl/bindings, or
@@ -16,7 +16,8 @@ let runCommand = Command(
     only those (udev still reports them vanishing and returning). SIGHUP reloads the
     bindings (a bad file keeps the old ones); SIGINT and SIGTERM cancel gestures in flight,
     leave running commands alone and exit 0. The log (devices, failed commands, decoder
-    warnings) goes to standard error, never blocking; commands' output goes to /dev/null.
+    warnings) goes to standard error, never blocking; commands' output goes to /dev/null
+    unless --command-output.
     """,
   options: [
     .value("config", "FILE", "The bindings file."),
@@ -27,6 +28,9 @@ let runCommand = Command(
       "orientation", short: "o", "N",
       "lisgd's -o: the screen turned N quarter turns (0-3); -o 1 is rotation=270."),
     .flag("dry-run", "Print the commands that would run (with their variables) instead."),
+    .flag(
+      "command-output",
+      "Log commands' output (line N: output: TEXT, 20 lines a run) instead of discarding it."),
     .flag("verbose", "Also log each command started and each recognizer change with its reason."),
     .value("exit-after-idle", "MS", "Stop after MS milliseconds without an event (for scripts)."),
   ],
@@ -35,6 +39,7 @@ let runCommand = Command(
     options.devices = arguments.positionals
     options.dryRun = arguments.has("dry-run")
     options.verbose = arguments.has("verbose")
+    options.commandOutput = arguments.has("command-output")
     options.exitAfterIdle = try liveLimits(arguments).idle
     options.rotation = try lisgdOrientation(arguments.value("orientation"))
     let file = arguments.value("config")

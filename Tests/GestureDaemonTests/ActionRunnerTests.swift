@@ -103,6 +103,24 @@ import Testing
     #expect(lines == ["/dev/null", "/dev/null"])
   }
 
+  @Test("with captureOutput a command's output reaches the log by line, 20 lines a run")
+  func capturedOutput() throws {
+    var log: [String] = []
+    let runner = ActionRunner(
+      dryRun: false, captureOutput: true, log: { log.append($0) }, output: { _ in })
+    runner.run(
+      binding(4, .shell("echo hello; printf 'bell\\a\\n' >&2; seq 1 30")), environment: [])
+    for _ in 0..<2000 where runner.runningCount > 0 || !runner.outputDescriptors.isEmpty {
+      for descriptor in runner.outputDescriptors { runner.readOutput(descriptor) }
+      runner.reap()
+      usleep(2000)
+    }
+    #expect(log.count == 21)
+    #expect(
+      log.prefix(3) == ["line 4: output: hello", "line 4: output: bell\\u{7}", "line 4: output: 1"])
+    #expect(log.last == "line 4: output: 12 more lines not logged (at most 20 a run)")
+  }
+
   /// A path for a scratch file.
   func scratchFile() -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -87,6 +87,19 @@ import Testing
   }
 
   @Test(
+    "--command-output logs a command's output prefixed by its binding's line",
+    .enabled(if: DaemonUmockdev.isAvailable))
+  func commandOutput() throws {
+    let bindings = "tap shell \"echo tapped at $GESTURE_X; echo done >> OUT\"\n"
+    let quiet = try run("tap", bindings: bindings, expected: 1)
+    #expect(quiet.lines == ["done"])
+    #expect(!quiet.result.stderr.contains("tapped at"))
+    let logged = try run("tap", bindings: bindings, arguments: ["--command-output"], expected: 1)
+    #expect(logged.lines == ["done"])
+    #expect(logged.result.stderr.contains("line 1: output: tapped at "))
+  }
+
+  @Test(
     "a panel with no resolution takes its size from udev's ID_INPUT_WIDTH_MM/HEIGHT_MM",
     .enabled(if: DaemonUmockdev.isAvailable))
   func udevSize() throws {
