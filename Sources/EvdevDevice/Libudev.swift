@@ -13,13 +13,27 @@ public struct UdevInputDevice: Sendable, Equatable {
   public var syspath: String
   /// Whether udev's input_id tagged it `ID_INPUT_TOUCHSCREEN=1`.
   public var isTouchscreen: Bool
+  /// The udev properties that say the surface's size, when set: `ID_INPUT_WIDTH_MM`,
+  /// `ID_INPUT_HEIGHT_MM` and hwdb's `EVDEV_ABS_00`, `_01`, `_35`, `_36`
+  /// (`MIN:MAX:RES:FUZZ:FLAT`, fields may be empty).
+  public var sizeProperties: [String: String] = [:]
+
+  /// The property names `sizeProperties` holds.
+  public static let sizePropertyNames = [
+    "ID_INPUT_WIDTH_MM", "ID_INPUT_HEIGHT_MM", "EVDEV_ABS_00", "EVDEV_ABS_01", "EVDEV_ABS_35",
+    "EVDEV_ABS_36",
+  ]
 
   /// Creates a description.
-  public init(action: String, node: String, syspath: String, isTouchscreen: Bool) {
+  public init(
+    action: String, node: String, syspath: String, isTouchscreen: Bool,
+    sizeProperties: [String: String] = [:]
+  ) {
     self.action = action
     self.node = node
     self.syspath = syspath
     self.isTouchscreen = isTouchscreen
+    self.sizeProperties = sizeProperties
   }
 }
 
@@ -101,7 +115,14 @@ public final class UdevMonitor {
     let touchscreen = udev_device_get_property_value(device, "ID_INPUT_TOUCHSCREEN").map {
       String(cString: $0) == "1"
     }
+    var sizes: [String: String] = [:]
+    for name in UdevInputDevice.sizePropertyNames {
+      if let value = udev_device_get_property_value(device, name) {
+        sizes[name] = String(cString: value)
+      }
+    }
     return UdevInputDevice(
-      action: action, node: node, syspath: syspath, isTouchscreen: touchscreen ?? false)
+      action: action, node: node, syspath: syspath, isTouchscreen: touchscreen ?? false,
+      sizeProperties: sizes)
   }
 }

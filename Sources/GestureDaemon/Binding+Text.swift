@@ -6,6 +6,12 @@ extension Binding {
   /// that parsing the text gives the same binding back; lisgd bindings come out translated.
   public var normalizedText: String {
     var words = [gesture.keyword] + gesture.parameterWords
+    if case .every = trigger {
+      // The steps count from the start: the threshold does not apply (and is refused).
+      words.removeAll {
+        $0.hasPrefix("distance=") || $0.hasPrefix("scale=") || $0.hasPrefix("angle=")
+      }
+    }
     switch trigger {
     case .recognize: words.append("on=recognize")
     case .begin: words.append("on=begin")
@@ -17,6 +23,7 @@ extension Binding {
       default: words.append("every=\(BindingsValues.format(step))")
       }
     }
+    words += tunables.words
     if let device { words.append("device=" + device) }
     if let region {
       let sides = [region.x, region.y, region.width, region.height].map(BindingsValues.format)
@@ -78,6 +85,12 @@ extension DeviceRule {
     if let calibration {
       words.append("calibration=" + calibration.map(BindingsValues.format).joined(separator: ","))
     }
+    if let axes {
+      words.append(
+        "axes=" + KernelNames.codeName(type: EventType.abs, code: axes.x) + ","
+          + KernelNames.codeName(type: EventType.abs, code: axes.y))
+    }
+    words += tunables.words
     if grab { words.append("grab") }
     if ignore { words.append("ignore") }
     return words.map(quoteWord).joined(separator: " ")

@@ -172,10 +172,14 @@ public struct Binding: Sendable, Hashable {
   public var region: SurfaceRegion?
   /// What it runs.
   public var action: BindingAction
+  /// Thresholds changed for this binding's recognizer (after the device rule's are filled
+  /// in, for the device it runs on).
+  public var tunables = Tunables()
   /// The line of the file (0 for the command line).
   public var line: Int = 0
 
-  /// Creates a binding.
+  /// Creates a binding. With `every=`, the thresholds the steps ignore (distance, scale,
+  /// angle) are set to fixed values, so that equal bindings compare equal.
   public init(
     gesture: BindingGesture, trigger: BindingTrigger = .recognize, device: String? = nil,
     region: SurfaceRegion? = nil, action: BindingAction, line: Int = 0
@@ -186,6 +190,7 @@ public struct Binding: Sendable, Hashable {
     self.region = region
     self.action = action
     self.line = line
+    self = withIgnoredThresholdsFixed
   }
 }
 
@@ -206,6 +211,11 @@ public struct DeviceRule: Sendable, Hashable {
   public var size: (width: Millimeters, height: Millimeters)?
   /// A libinput-style calibration matrix (six values).
   public var calibration: [Double]?
+  /// Thresholds for the device's recognizers (bindings' own values win).
+  public var tunables = Tunables()
+  /// Single-touch panels: the absolute axes that carry the position (an eGalax sends it on
+  /// `ABS_Z` and `ABS_RX`), as event codes.
+  public var axes: (x: UInt16, y: UInt16)?
   /// Take exclusive access.
   public var grab = false
   /// Do not use the device at all.
@@ -223,6 +233,7 @@ public struct DeviceRule: Sendable, Hashable {
   public static func == (lhs: DeviceRule, rhs: DeviceRule) -> Bool {
     lhs.match == rhs.match && lhs.rotation == rhs.rotation && lhs.size?.width == rhs.size?.width
       && lhs.size?.height == rhs.size?.height && lhs.calibration == rhs.calibration
+      && lhs.axes?.x == rhs.axes?.x && lhs.axes?.y == rhs.axes?.y && lhs.tunables == rhs.tunables
       && lhs.grab == rhs.grab && lhs.ignore == rhs.ignore && lhs.line == rhs.line
   }
 

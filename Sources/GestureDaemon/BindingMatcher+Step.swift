@@ -42,8 +42,8 @@ extension BindingMatcher {
       let steps = ((measure.value - entry.mark) / stride).rounded(.down)
       guard steps >= 1 else { return nil }
       entry.mark += steps * stride
-      entry.count += 1
-      return firing(index, binding, event, track, repeatCount: entry.count)
+      entry.count += Int(steps)
+      return firing(index, binding, event, track, repeatCount: entry.count, steps: Int(steps))
     }
   }
 
@@ -106,7 +106,8 @@ extension BindingMatcher {
 
   /// The firing of binding `index` with the gesture's values.
   func firing(
-    _ index: Int, _ binding: Binding, _ event: GestureEvent, _ track: Track?, repeatCount: Int?
+    _ index: Int, _ binding: Binding, _ event: GestureEvent, _ track: Track?, repeatCount: Int?,
+    steps: Int? = nil
   ) -> Firing {
     var variables: [(String, String)] = [
       ("KIND", binding.gesture.keyword), ("STATE", event.state.description),
@@ -134,6 +135,7 @@ extension BindingMatcher {
       variables.append(("ROTATION", fixed(rotation * 180 / Double.pi, places: 1)))
     }
     if let repeatCount { variables.append(("REPEAT", String(repeatCount))) }
+    if let steps { variables.append(("STEPS", String(steps))) }
     variables += [("DEVICE", device.name), ("DEVICE_NODE", device.node)]
     variables.append(("BINDING_LINE", String(binding.line)))
     return Firing(

@@ -49,6 +49,8 @@ public final class BindingMatcher {
   let device: MatchedDevice
   /// The bindings this device uses, with their index in the configuration.
   let bindings: [(index: Int, binding: Binding)]
+  /// The edge band of this device's bindings: the first `edge-band=`, or `edgeBand`.
+  let band: Millimeters
   private var tracks: [ObjectIdentifier: Track] = [:]
 
   /// The state of one continuous gesture.
@@ -75,6 +77,7 @@ public final class BindingMatcher {
     bindings = all.enumerated().filter { _, binding in
       binding.device.map { globMatches($0, device.name) } ?? true
     }.map { (index: $0.offset, binding: $0.element) }
+    band = bindings.lazy.compactMap(\.binding.tunables.edgeBand).first ?? Self.edgeBand
   }
 
   /// The bindings this device uses.
@@ -153,10 +156,10 @@ public final class BindingMatcher {
   /// The edges and corners whose band holds `point`.
   func edges(at point: MillimeterPoint) -> Set<SurfaceEdge> {
     var found = Set<SurfaceEdge>()
-    if point.x <= Self.edgeBand { found.insert(.left) }
-    if point.x >= device.width - Self.edgeBand { found.insert(.right) }
-    if point.y <= Self.edgeBand { found.insert(.top) }
-    if point.y >= device.height - Self.edgeBand { found.insert(.bottom) }
+    if point.x <= band { found.insert(.left) }
+    if point.x >= device.width - band { found.insert(.right) }
+    if point.y <= band { found.insert(.top) }
+    if point.y >= device.height - band { found.insert(.bottom) }
     let corners: [(SurfaceEdge, SurfaceEdge, SurfaceEdge)] = [
       (.topLeft, .top, .left), (.topRight, .top, .right), (.bottomLeft, .bottom, .left),
       (.bottomRight, .bottom, .right),

@@ -136,10 +136,12 @@ extension BindingsParser {
     if let text = parameters.take("calibration") {
       rule.calibration = try BindingsValues.calibration(text)
     }
+    if let text = parameters.take("axes") { rule.axes = try BindingsValues.axes(text) }
+    rule.tunables = try Tunables.parse(&parameters, allowed: Tunables.keys)
     if let unknown = parameters.pairs.first {
       throw BindingsReason(
         text: "unknown parameter '\(unknown.key)' for device; expected name, path, rotation, "
-          + "size, calibration, grab or ignore")
+          + "size, calibration, axes, \(Tunables.keys.joined(separator: ", ")), grab or ignore")
     }
     return rule
   }

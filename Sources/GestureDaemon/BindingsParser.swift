@@ -82,18 +82,21 @@ public enum BindingsParser {
       throw BindingsReason("'run PROGRAM [ARGUMENT]…' or 'shell \"COMMAND\"' after \(keyword)")
     }
     var parameters = try keyValues(words[1..<actionIndex], before: words[actionIndex])
+    let given = Set(parameters.pairs.map(\.key))
     let action = try parseAction(Array(words[actionIndex...]))
     let gesture = try parseGesture(keyword, &parameters)
     var binding = Binding(gesture: gesture, action: action)
     binding.device = parameters.take("device")
     if let text = parameters.take("region") { binding.region = try BindingsValues.region(text) }
+    binding.tunables = try Tunables.parse(&parameters, allowed: Tunables.keys(for: keyword))
     binding.trigger = try parseTrigger(gesture, &parameters)
     if let unknown = parameters.pairs.first {
       throw BindingsReason(
         text: "unknown parameter '\(unknown.key)' for \(keyword); expected "
           + allowedKeys(keyword).joined(separator: ", "))
     }
-    return binding
+    try check(binding, given: given)
+    return binding.withIgnoredThresholdsFixed
   }
 
   /// The keys a gesture accepts, for error messages.
@@ -114,7 +117,7 @@ public enum BindingsParser {
       case "long-press": ["on"]
       default: ["on", "every"]
       }
-    return own + timing + ["device", "region"]
+    return own + timing + Tunables.keys(for: keyword) + ["device", "region"]
   }
 
   private static func keyValues(_ words: ArraySlice<String>, before action: String)

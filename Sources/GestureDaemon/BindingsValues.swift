@@ -126,6 +126,18 @@ enum BindingsValues {
     return values
   }
 
+  /// Two absolute axis names, `ABS_Z,ABS_RX`.
+  static func axes(_ text: String) throws(BindingsReason) -> (x: UInt16, y: UInt16) {
+    let names = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard names.count == 2,
+      let x = KernelNames.code(named: String(names[0]), type: EventType.abs),
+      let y = KernelNames.code(named: String(names[1]), type: EventType.abs)
+    else {
+      throw BindingsReason("axes= two ABS_* names such as ABS_Z,ABS_RX, not '\(text)'")
+    }
+    return (x, y)
+  }
+
   /// `0`, `90`, `180` or `270`.
   static func rotation(_ text: String) throws(BindingsReason) -> ScreenRotation {
     guard let degrees = Int(text), let rotation = ScreenRotation(rawValue: degrees) else {

@@ -10,12 +10,15 @@ struct DeviceSettings {
   var grab = false
   /// Leave the device alone.
   var ignore = false
+  /// Thresholds for the device's recognizers.
+  var tunables = Tunables()
 }
 
 extension Daemon {
   /// The settings of the device at `node` named `name`.
   func settings(node: String, name: String) -> DeviceSettings {
     var settings = DeviceSettings()
+    if let rotation = options.rotation { settings.options.rotation = rotation }
     for rule in configuration.devices {
       switch rule.match {
       case .name(let glob): guard globMatches(glob, name) else { continue }
@@ -24,6 +27,8 @@ extension Daemon {
       if let rotation = rule.rotation { settings.options.rotation = rotation }
       if let size = rule.size { settings.options.surfaceSize = size }
       if let calibration = rule.calibration { settings.options.calibration = calibration }
+      if let axes = rule.axes { settings.options.axisMapping = axes }
+      settings.tunables = settings.tunables.overridden(by: rule.tunables)
       if rule.grab { settings.grab = true }
       if rule.ignore { settings.ignore = true }
     }
@@ -34,12 +39,15 @@ extension Daemon {
   /// not already in use).
   func scanUdev() {
     guard options.devices.isEmpty else {
-      for node in options.devices { add(node: node, udevSaysTouchscreen: nil) }
+      let known = monitor?.enumerate() ?? []
+      for node in options.devices {
+        add(node: node, udevSaysTouchscreen: nil, udev: known.first { $0.node == node })
+      }
       return
     }
     guard let monitor else { return }
     for device in monitor.enumerate() where device.isTouchscreen {
-      add(node: device.node, udevSaysTouchscreen: true)
+      add(node: device.node, udevSaysTouchscreen: true, udev: device)
     }
   }
 
@@ -51,7 +59,7 @@ extension Daemon {
       switch device.action {
       case "add":
         if options.devices.isEmpty ? device.isTouchscreen : options.devices.contains(device.node) {
-          add(node: device.node, udevSaysTouchscreen: device.isTouchscreen)
+          add(node: device.node, udevSaysTouchscreen: device.isTouchscreen, udev: device)
         }
       case "remove":
         if let session = sessions.first(where: { $0.input.path == device.node }) {
@@ -68,17 +76,18 @@ extension Daemon {
   /// - Parameters:
   ///   - node: The device node.
   ///   - udevSaysTouchscreen: Whether udev tagged it; nil for a node named on the command line.
-  func add(node: String, udevSaysTouchscreen: Bool?) {
+  ///   - udev: What udev says about it, for a size the device does not report.
+  func add(node: String, udevSaysTouchscreen: Bool?, udev: UdevInputDevice? = nil) {
     guard !sessions.contains(where: { $0.input.path == node }) else { return }
     let input: EvdevInput
     do throws(EvdevError) {
       input = try EvdevInput.open(path: node)
     } catch {
-      log("\(node): cannot be used: \(error)".escapingControlCharacters)
+      log("warning: \(node): cannot be used: \(error)".escapingControlCharacters)
       return
     }
     let name = input.device.name
-    let settings = self.settings(node: node, name: name)
+    var settings = self.settings(node: node, name: name)
     if settings.ignore {
       log("\(node) (\"\(name)\"): ignored by a device rule".escapingControlCharacters)
       return
@@ -91,20 +100,58 @@ extension Daemon {
       do throws(EvdevError) {
         try input.grab()
       } catch {
-        log("\(node) (\"\(name)\"): cannot be used: \(error)".escapingControlCharacters)
+        log("warning: \(node) (\"\(name)\"): cannot be used: \(error)".escapingControlCharacters)
         return
       }
     }
+    let fromUdev = udevSize(udev, device: input.device, options: &settings.options)
     let runner = self.runner
+    let log = self.log
     let session = DeviceSession(
-      input: input, options: settings.options, bindings: configuration.bindings,
-      act: { binding, environment in runner.run(binding, environment: environment) }, log: log,
+      input: input, options: settings.options,
+      bindings: Self.bindings(configuration.bindings, tunedBy: settings.tunables),
+      act: { binding, environment in runner.run(binding, environment: environment, device: node) },
+      log: { log(UdevSize.deviceRuleHint($0, name: name)) },
       explain: options.verbose)
     sessions.append(session)
     let width = fixed(session.device.width, places: 1)
     let height = fixed(session.device.height, places: 1)
     log(
-      ("\(node) (\"\(name)\"): added, \(width) x \(height) mm, \(counted(session.bindingCount, "binding"))"
+      ("\(node) (\"\(name)\"): added, \(width) x \(height) mm"
+        + (fromUdev.map { " (from udev's \($0))" } ?? "")
+        + ", \(counted(session.bindingCount, "binding"))"
         + (udevSaysTouchscreen == nil ? "" : " (udev)")).escapingControlCharacters)
+  }
+
+  /// `bindings` with the device rule's thresholds filled in where a binding sets none.
+  static func bindings(_ bindings: [Binding], tunedBy tunables: Tunables) -> [Binding] {
+    guard tunables != Tunables() else { return bindings }
+    return bindings.map { binding in
+      var tuned = binding
+      tuned.tunables = binding.tunables.filled(from: tunables)
+      return tuned
+    }
+  }
+
+  /// Sets the surface size from udev's properties when no device rule gives one and the
+  /// device reports no resolution on its position axes; returns the properties used.
+  private func udevSize(
+    _ udev: UdevInputDevice?, device: DeviceDescription, options: inout DecoderOptions
+  ) -> String? {
+    guard options.surfaceSize == nil, let properties = udev?.sizeProperties,
+      !properties.isEmpty
+    else { return nil }
+    let multiTouch = device.absoluteAxes[AbsCode.mtPositionX] != nil
+    let axes =
+      multiTouch
+      ? (x: AbsCode.mtPositionX, y: AbsCode.mtPositionY)
+      : (options.axisMapping ?? (x: AbsCode.x, y: AbsCode.y))
+    let reported = [axes.x, axes.y].allSatisfy { (device.absoluteAxes[$0]?.resolution ?? 0) > 0 }
+    guard !reported || properties.keys.contains(where: { $0.hasPrefix("EVDEV_ABS_") }),
+      let size = UdevSize.sensorSize(properties, device: device, axes: axes)
+    else { return nil }
+    options.surfaceSize =
+      options.rotation.swapsAxes ? (size.height, size.width) : (size.width, size.height)
+    return size.source
   }
 }

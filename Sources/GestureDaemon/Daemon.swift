@@ -13,6 +13,11 @@ public struct DaemonOptions: Sendable {
   /// Also log every command started and every recognizer state change with its reason ("why
   /// did it not fire").
   public var verbose = false
+  /// Log commands' output (`line N: output: TEXT`, at most 20 lines a run) instead of
+  /// sending it to /dev/null.
+  public var commandOutput = false
+  /// The rotation of every device whose rules give none (lisgd's `-o`).
+  public var rotation: ScreenRotation?
 
   /// The defaults: every touchscreen udev knows, commands run, no idle limit.
   public init() {}
@@ -49,6 +54,9 @@ public final class Daemon {
   var sessions: [DeviceSession] = []
   var monitor: UdevMonitor?
   private var lastActivity: Microseconds = 0
+  /// The log the `log` closure writes to, when it is a `DaemonLog`: its queued lines are
+  /// written whenever its reader takes them, from the same `poll` (never blocking it).
+  public var logOutput: DaemonLog?
 
   /// Creates the daemon.
   ///
@@ -67,13 +75,15 @@ public final class Daemon {
     self.log = log
     configuration = try load()
     runner = ActionRunner(
-      dryRun: options.dryRun, verbose: options.verbose, log: log, output: output)
+      dryRun: options.dryRun, verbose: options.verbose, captureOutput: options.commandOutput,
+      log: log, output: output)
   }
 
   /// Runs until stopped (or the idle limit, or every named device is gone).
   ///
   /// - Throws: `DaemonError` when udev or `poll` fails.
   public func run() throws(DaemonError) -> DaemonExit {
+    defer { logOutput?.drain(milliseconds: 200) }
     let signals = DaemonSignals.install()
     lastActivity = localNow()
     do throws(EvdevError) {
@@ -81,7 +91,7 @@ public final class Daemon {
     } catch {
       // Named devices can do without udev (they are just not seen to vanish and return).
       guard options.devices.isEmpty else {
-        log("udev is not available (\(error)); named devices only, no hotplug")
+        log("warning: udev is not available (\(error)); named devices only, no hotplug")
         return try runNamedDevices(signals: signals)
       }
       throw DaemonError(description: error.description)
@@ -117,16 +127,25 @@ public final class Daemon {
       let watched = sessions
       var descriptors = [signals] + watched.map(\.input.descriptor)
       if let monitor { descriptors.append(monitor.descriptor) }
+      let monitorIndex = monitor == nil ? -1 : descriptors.count - 1
+      let outputs = runner.outputDescriptors
+      descriptors += outputs
       let ready: [ReadyDescriptor]
-      switch waitReadable(descriptors, timeout: timeout) {
+      let logWaits = logOutput?.hasQueued == true ? logOutput?.descriptor : nil
+      switch waitReadable(descriptors, timeout: timeout, writable: logWaits) {
       case .success(let found): ready = found
       case .failure(let error): throw DaemonError(description: error.description)
       }
+      if logWaits != nil { logOutput?.flush() }
       for entry in ready where entry.index > 0 && entry.index <= watched.count {
         read(watched[entry.index - 1], hungUp: entry.hungUp)
       }
       let indexes = ready.map(\.index)
-      if indexes.contains(descriptors.count - 1), monitor != nil { handleUdev() }
+      if indexes.contains(monitorIndex), monitor != nil { handleUdev() }
+      let firstOutput = descriptors.count - outputs.count
+      for index in indexes where index >= firstOutput && index < descriptors.count {
+        runner.readOutput(outputs[index - firstOutput])
+      }
       if indexes.contains(0), let exit = handleSignals() { return exit }
       if monitor == nil && sessions.isEmpty { return .devicesGone }
     }
@@ -172,7 +191,7 @@ public final class Daemon {
     do throws(BindingsError) {
       configuration = try load()
     } catch {
-      log("reload failed, keeping the previous bindings: \(error)".escapingControlCharacters)
+      log("error: reload failed, keeping the previous bindings: \(error)".escapingControlCharacters)
       return
     }
     for session in sessions {
@@ -180,7 +199,9 @@ public final class Daemon {
       if settings.ignore {
         drop(session, because: "ignored by a device rule")
       } else {
-        session.reconfigure(options: settings.options, bindings: configuration.bindings)
+        session.reconfigure(
+          options: settings.options,
+          bindings: Self.bindings(configuration.bindings, tunedBy: settings.tunables))
       }
     }
     log(

@@ -85,18 +85,29 @@ func currentEnvironment() -> [String] {
 }
 
 /// Starts `argv[0]` (looked up in `PATH` when it has no slash) with `environment`, without
-/// waiting: standard input from /dev/null, standard output to our standard error (the log),
-/// its own process group (a Ctrl-C meant for the daemon leaves it running), every signal
+/// waiting: standard input, output and error on /dev/null (a command's output never reaches
+/// the daemon's log, where it would tear the log's lines and could stall it), its own process
+/// group (a Ctrl-C meant for the daemon leaves it running), every signal
 /// unblocked and SIGPIPE, SIGINT, SIGTERM, SIGHUP and SIGCHLD back to their defaults.
 ///
 /// The argument and environment strings are copied into C strings for `posix_spawnp` and
 /// freed before returning (the only pointers of this target, at the C boundary).
-func spawnProcess(_ argv: [String], environment: [String]) -> Result<Int32, SystemError> {
+///
+/// With `output`, standard output and error go to that descriptor instead (a pipe the
+/// daemon reads, `--command-output`).
+func spawnProcess(_ argv: [String], environment: [String], output: Int32? = nil) -> Result<
+  Int32, SystemError
+> {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_adddup2(&actions, 2, 1)
+  if let output {
+    posix_spawn_file_actions_adddup2(&actions, output, 1)
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  }
+  posix_spawn_file_actions_adddup2(&actions, 1, 2)
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }
@@ -124,6 +135,72 @@ func spawnProcess(_ argv: [String], environment: [String]) -> Result<Int32, Syst
   }
   return .success(pid)
 }
+
+/// A descriptor for the log at `descriptor` that never blocks: a pipe, FIFO or terminal is
+/// reopened through `/proc/self/fd` with `O_NONBLOCK` (its own open file, so the flag does
+/// not reach others sharing the original); a socket (the journal) is set non-blocking
+/// itself; a regular file is used as it is (writes to it do not wait for a reader).
+func nonBlockingDescriptor(for descriptor: Int32) -> Int32 {
+  var info = stat()
+  guard fstat(descriptor, &info) == 0 else { return descriptor }
+  let type = info.st_mode & S_IFMT
+  if type == S_IFREG { return descriptor }
+  if type == S_IFIFO || type == S_IFCHR {
+    let reopened = open(
+      "/proc/self/fd/\(descriptor)", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | O_APPEND)
+    if reopened >= 0 { return reopened }
+  }
+  let flags = fcntl(descriptor, F_GETFL)
+  if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+  return descriptor
+}
+
+/// Writes what `descriptor` takes of `bytes` now; nil when it takes nothing (full, or an
+/// error: the log has nowhere else to report it).
+func writeSome(_ descriptor: Int32, _ bytes: [UInt8]) -> Int? {
+  while true {
+    let count = write(descriptor, bytes, bytes.count)
+    if count >= 0 { return count }
+    if errno != EINTR { return nil }
+  }
+}
+
+/// Waits at most `timeout` µs until `descriptor` takes more bytes.
+func waitWritable(_ descriptor: Int32, timeout: Microseconds) -> Bool {
+  var fds = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)]
+  let milliseconds = Int32(clamping: (timeout + 999) / 1000)
+  return poll(&fds, 1, milliseconds) > 0
+}
+
+/// A pipe for a command's output: the read end non-blocking, both ends close-on-exec (the
+/// spawn's dup2 gives the command its own copy of the write end).
+func outputPipe() -> (read: Int32, write: Int32)? {
+  var ends: [Int32] = [-1, -1]
+  guard pipe(&ends) == 0 else { return nil }
+  for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+  _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+  return (ends[0], ends[1])
+}
+
+/// Reads what `descriptor` holds now: the bytes, and whether the writer is gone (end of
+/// file, or an error other than "try again").
+func readAvailable(_ descriptor: Int32) -> (bytes: [UInt8], ended: Bool) {
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 4096)
+  while bytes.count < 65536 {
+    let count = read(descriptor, &chunk, chunk.count)
+    if count > 0 {
+      bytes += chunk[0..<count]
+      continue
+    }
+    if count < 0 && errno == EINTR { continue }
+    return (bytes, count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+  }
+  return (bytes, false)
+}
+
+/// Closes a descriptor.
+func closeDescriptor(_ descriptor: Int32) { close(descriptor) }
 
 /// How a child ended.
 public enum ChildExit: Sendable, Equatable, CustomStringConvertible {
@@ -171,12 +248,14 @@ struct ReadyDescriptor: Equatable {
   var hungUp: Bool
 }
 
-/// Waits until one of `descriptors` is readable or hung up, at most `timeout` µs (negative:
-/// forever, rounded up to whole milliseconds); returns the ready ones.
-func waitReadable(_ descriptors: [Int32], timeout: Microseconds) -> Result<
-  [ReadyDescriptor], SystemError
-> {
+/// Waits until one of `descriptors` is readable or hung up, or `writable` takes more bytes,
+/// at most `timeout` µs (negative: forever, rounded up to whole milliseconds); returns the
+/// ready ones (`writable` as index `descriptors.count`).
+func waitReadable(_ descriptors: [Int32], timeout: Microseconds, writable: Int32? = nil)
+  -> Result<[ReadyDescriptor], SystemError>
+{
   var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+  if let writable { fds.append(pollfd(fd: writable, events: Int16(POLLOUT), revents: 0)) }
   let milliseconds = timeout < 0 ? -1 : Int32(clamping: (timeout + 999) / 1000)
   let rc = poll(&fds, nfds_t(fds.count), milliseconds)
   if rc < 0 {

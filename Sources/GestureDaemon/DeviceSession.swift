@@ -67,9 +67,10 @@ final class DeviceSession {
     act: @escaping (Binding, [String]) -> Void, log: @escaping (String) -> Void, explain: Bool
   ) -> TouchPipeline {
     let node = input.path
-    return TouchPipeline(device: input.device, options: options) { _ in
+    let bindings = matcher.deviceBindings
+    let makeEngine = { (_: SurfaceGeometry) -> GestureEngine in
       let engine = RecognizerPlan.makeEngine(
-        for: matcher.deviceBindings, width: device.width, height: device.height)
+        for: bindings, width: device.width, height: device.height)
       engine.onEvent = { event, recognizer in
         for firing in matcher.handle(event, from: ObjectIdentifier(recognizer)) {
           act(firing.binding, firing.environment)
@@ -80,6 +81,14 @@ final class DeviceSession {
       }
       return engine
     }
+    // A device rule's `max-spread=`: touches farther apart are separate gestures, each group
+    // with an engine of its own (two visitors at a kiosk).
+    if let spread = bindings.lazy.compactMap(\.tunables.maximumSpread).first {
+      return TouchPipeline(
+        device: input.device, options: options, groups: TouchGroups(maximumSpread: spread),
+        engine: makeEngine)
+    }
+    return TouchPipeline(device: input.device, options: options, engine: makeEngine)
   }
 
   /// Replaces the bindings and decoder options (SIGHUP); gestures in flight are cancelled.
@@ -101,7 +110,9 @@ final class DeviceSession {
     let status = try input.readAvailable(into: &buffer)
     if !buffer.isEmpty { lastArrival = localNow() }
     for event in buffer { pipeline.feed(event) }
-    for warning in pipeline.takeWarnings() { log("\(input.path): \(warning.message)") }
+    for warning in pipeline.takeWarnings() {
+      log("warning: \(input.path): \(warning.message)")
+    }
     return status == .drained
   }
 
@@ -113,7 +124,8 @@ final class DeviceSession {
     reportedLateFrames = true
     let late = fixed(Double(latest - time) / 1000, places: 1)
     log(
-      "\(input.path): events arrived after a timer they precede had fired (by \(late) ms); "
+      "warning: \(input.path): events arrived after a timer they precede had fired "
+        + "(by \(late) ms); "
         + "gestures around them may differ from a replay of the same events")
   }
 

@@ -40,6 +40,17 @@ public enum RecognizerPlan {
     var edgeFingers: [Int] = []
     var pinch = false
     var rotation = false
+    // Per recognizer, the first binding's value (see `Tunables`).
+    let edgeBand = bindings.lazy.compactMap(\.tunables.edgeBand).first
+    let swipeSpeed = bindings.lazy.compactMap(\.tunables.swipeSpeed).first
+    let swipeTime = bindings.lazy.compactMap(\.tunables.swipeTime).first
+    let tapInterval = bindings.lazy.compactMap(\.tunables.doubleTapInterval).first
+    var holdTimes: [Int: Microseconds] = [:]
+    for binding in bindings {
+      if case .longPress(let fingers) = binding.gesture, holdTimes[fingers] == nil {
+        holdTimes[fingers] = binding.tunables.longPressTime
+      }
+    }
     for binding in bindings {
       switch binding.gesture {
       case .tap(let taps, let fingers):
@@ -60,25 +71,34 @@ public enum RecognizerPlan {
     var edgePan: EdgePanGestureRecognizer?
     if let low = edgeFingers.min(), let high = edgeFingers.max() {
       let bounds = MillimeterRect(x: 0, y: 0, width: width, height: height)
-      edgePan = engine.add(
-        EdgePanGestureRecognizer(.init(bounds: bounds, edges: edgeSides, touches: low...high)))
+      var configuration = EdgePanGestureRecognizer.Configuration(
+        bounds: bounds, edges: edgeSides, touches: low...high)
+      if let edgeBand { configuration.band = edgeBand }
+      edgePan = engine.add(EdgePanGestureRecognizer(configuration))
     }
     var swipe: SwipeGestureRecognizer?
     if let low = swipeFingers.min(), let high = swipeFingers.max() {
-      swipe = engine.add(
-        SwipeGestureRecognizer(.init(directions: swipeDirections, touches: low...high)))
+      var configuration = SwipeGestureRecognizer.Configuration(
+        directions: swipeDirections, touches: low...high)
+      if let swipeSpeed { configuration.minimumVelocity = swipeSpeed }
+      if let swipeTime { configuration.maximumDuration = swipeTime }
+      swipe = engine.add(SwipeGestureRecognizer(configuration))
     }
     var taps: [TapGestureRecognizer] = []
     if let low = tapFingers.min(), let high = tapFingers.max() {
       taps = tapCounts.sorted().map {
-        engine.add(TapGestureRecognizer(.init(taps: $0, touches: low...high)))
+        var configuration = TapGestureRecognizer.Configuration(taps: $0, touches: low...high)
+        if let tapInterval { configuration.maximumTapInterval = tapInterval }
+        return engine.add(TapGestureRecognizer(configuration))
       }
       for (shorter, longer) in zip(taps, taps.dropFirst()) {
         engine.require(shorter, toFail: longer)
       }
     }
     for fingers in holdFingers.sorted() {
-      engine.add(LongPressGestureRecognizer(.init(touches: fingers)))
+      var configuration = LongPressGestureRecognizer.Configuration(touches: fingers)
+      if let time = holdTimes[fingers] ?? nil { configuration.minimumPressDuration = time }
+      engine.add(LongPressGestureRecognizer(configuration))
     }
     var pan: PanGestureRecognizer?
     if let low = panFingers.min(), let high = panFingers.max() {

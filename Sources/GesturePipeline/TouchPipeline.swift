@@ -27,8 +27,12 @@ public final class TouchPipeline {
   /// `cancelAll` is queued (`busy`, `queued`), never run inside; `takeWarnings()` empties the
   /// warnings; setting `onFrame` replaces a closure that runs from a local reference.
   @exclusivity(unchecked) private var state: State
-  /// The engine fed with the frames, if any (a pipeline may only decode).
+  /// The engine fed with the frames, if any (a pipeline may only decode); with touch groups,
+  /// the first group's.
   public let engine: GestureEngine?
+  /// Every engine fed: one, or one per touch group (``init(device:options:groups:engine:)``),
+  /// or none.
+  public let engines: [GestureEngine]
 
   /// What changes as events are fed.
   private struct State: ~Copyable {
@@ -47,6 +51,8 @@ public final class TouchPipeline {
     /// A call is running; calls made from inside it are queued in `queued`.
     var busy = false
     var queued: [QueuedCall] = []
+    /// Touches split into separate gestures by distance, one engine each, if asked for.
+    var groups: TouchGroups?
   }
 
   /// Called with every frame before the engine processes it, after the deadlines that passed
@@ -97,6 +103,29 @@ public final class TouchPipeline {
     let geometry = decoder.geometry
     state = State(decoder: decoder)
     engine = makeEngine(geometry)
+    engines = engine.map { [$0] } ?? []
+  }
+
+  /// Creates a pipeline for `device` whose touches are split into `groups` by distance, each
+  /// group recognized by an engine of its own (all made by `makeEngine`, the same
+  /// recognizers), with one time: touches farther apart than the groups' maximum spread are
+  /// separate gestures (two people at a kiosk).
+  ///
+  /// - Parameters:
+  ///   - device: The device the events come from (a recording's header, an opened device).
+  ///   - options: Screen mapping and size choices for the decoder.
+  ///   - groups: How far apart touches of one gesture may be, and how many groups at most.
+  ///   - makeEngine: Makes one group's engine for the surface's geometry; called once a group.
+  public init(
+    device: DeviceDescription, options: DecoderOptions = DecoderOptions(), groups: TouchGroups,
+    engine makeEngine: (SurfaceGeometry) -> GestureEngine
+  ) {
+    let decoder = DecoderCore(device: device, options: options)
+    let geometry = decoder.geometry
+    state = State(decoder: decoder)
+    state.groups = groups
+    engines = (0..<groups.count).map { _ in makeEngine(geometry) }
+    engine = engines.first
   }
 
   /// Creates a pipeline for `device` feeding `engine`.
@@ -116,7 +145,9 @@ public final class TouchPipeline {
   public func takeWarnings() -> [DecoderWarning] { state.decoder.takeWarnings() }
 
   /// The engine's next deadline in event time, if a timer runs (a live loop's timeout).
-  public var nextDeadline: Microseconds? { engine?.nextDeadline }
+  public var nextDeadline: Microseconds? {
+    engines.count == 1 ? engines[0].nextDeadline : engines.lazy.compactMap(\.nextDeadline).min()
+  }
 
   /// Notes the fingers already down when a live device was opened (its slot state): they are
   /// decoded before the first event, at its time, as touches whose start was not seen.
@@ -152,7 +183,7 @@ public final class TouchPipeline {
   public func advance(to time: Microseconds) {
     guard !state.busy else { return queue(.advance(time)) }
     state.busy = true
-    engine?.advance(to: time)
+    for engine in engines { engine.advance(to: time) }
     state.lastTime = max(state.lastTime, time)
     state.busy = false
     if !state.queued.isEmpty { runQueued() }
@@ -183,9 +214,9 @@ public final class TouchPipeline {
   public func finish() {
     guard !state.busy else { return queue(.finish) }
     state.busy = true
-    if let engine {
-      let flushTime = state.lastTime + engine.longestTimeout
-      engine.flush(after: state.lastTime)
+    if !engines.isEmpty {
+      let flushTime = state.lastTime + (engines.lazy.map(\.longestTimeout).max() ?? 0)
+      for engine in engines { engine.flush(after: state.lastTime) }
       if state.decoder.finishFrame() {
         var frame = state.decoder.frame
         frame.time = max(frame.time, flushTime)
@@ -211,22 +242,29 @@ public final class TouchPipeline {
     guard !state.busy else { return queue(.cancelAll(time)) }
     state.busy = true
     let time = max(time, state.lastTime)
-    engine?.advance(to: time)
+    for engine in engines { engine.advance(to: time) }
     state.lastTime = time
     if state.decoder.cancelTouches(at: time), let onFrame = state.onFrame {
       onFrame(state.decoder.frame)
     }
-    engine?.cancelAll(at: time)
+    for engine in engines { engine.cancelAll(at: time) }
+    state.groups?.removeAll()
     state.busy = false
     if !state.queued.isEmpty { runQueued() }
   }
 
   private func deliver(_ frame: TouchFrame) {
     // Deadlines that passed before this frame fire first, so events stay in time order.
-    engine?.advance(to: frame.time)
+    for engine in engines { engine.advance(to: frame.time) }
     // A local reference: `onFrame` may be set again from inside itself.
     if let onFrame = state.onFrame { onFrame(frame) }
-    engine?.process(frame)
+    guard let parts = state.groups?.split(frame) else {
+      engine?.process(frame)
+      return
+    }
+    for (engine, part) in zip(engines, parts) {
+      if let part { engine.process(part) }
+    }
   }
 
   private func queue(_ call: QueuedCall) {

@@ -1,10 +1,13 @@
 import GestureDaemon
+import TouchInput
 
 /// `gesturectl run`: the daemon that makes gestures run commands.
 let runCommand = Command(
   name: "run",
   summary: "Run commands bound to gestures, on every touchscreen (daemon).",
-  usage: "run [--config FILE] [-g LISGD]... [--dry-run] [--verbose] [DEVICE]...",
+  usage:
+    "run [--config FILE] [-g LISGD]... [-o N] [--dry-run] [--verbose] [--command-output] "
+    + "[--exit-after-idle MS] [DEVICE]...",
   discussion: """
     Reads the bindings file (default: $XDG_CONFIG_HOME/gesturectl/bindings, or
     ~/.config/gesturectl/bindings; see 'gesturectl check-config' and
@@ -12,15 +15,22 @@ let runCommand = Command(
     including ones plugged in later, and runs the bound commands. With DEVICE nodes, uses
     only those (udev still reports them vanishing and returning). SIGHUP reloads the
     bindings (a bad file keeps the old ones); SIGINT and SIGTERM cancel gestures in flight,
-    leave running commands alone and exit 0. The log (devices, failed commands, their
-    output) goes to standard error.
+    leave running commands alone and exit 0. The log (devices, failed commands, decoder
+    warnings) goes to standard error, never blocking; commands' output goes to /dev/null
+    unless --command-output.
     """,
   options: [
     .value("config", "FILE", "The bindings file."),
     .value(
       "gesture", short: "g", "SPEC",
       "Also a lisgd binding \"nfingers,gesture,edge,distance,actmode,command\"."),
+    .value(
+      "orientation", short: "o", "N",
+      "lisgd's -o: the screen turned N quarter turns (0-3); -o 1 is rotation=270."),
     .flag("dry-run", "Print the commands that would run (with their variables) instead."),
+    .flag(
+      "command-output",
+      "Log commands' output (line N: output: TEXT, 20 lines a run) instead of discarding it."),
     .flag("verbose", "Also log each command started and each recognizer change with its reason."),
     .value("exit-after-idle", "MS", "Stop after MS milliseconds without an event (for scripts)."),
   ],
@@ -29,17 +39,22 @@ let runCommand = Command(
     options.devices = arguments.positionals
     options.dryRun = arguments.has("dry-run")
     options.verbose = arguments.has("verbose")
+    options.commandOutput = arguments.has("command-output")
     options.exitAfterIdle = try liveLimits(arguments).idle
+    options.rotation = try lisgdOrientation(arguments.value("orientation"))
     let file = arguments.value("config")
     let lisgd = arguments.allValues["gesture"] ?? []
+    console.err.flush()
+    let log = DaemonLog()
     let daemon = try Daemon(
       options: options,
       load: { () throws(BindingsError) in try loadBindings(file: file, lisgd: lisgd) },
-      log: { console.err.line($0) },
+      log: { log.line($0) },
       output: {
         console.out.line($0)
         console.out.flush()
       })
+    daemon.logOutput = log
     let exit: DaemonExit
     do throws(DaemonError) {
       exit = try daemon.run()
@@ -52,3 +67,15 @@ let runCommand = Command(
     return ExitStatus.ok
   }
 )
+
+/// lisgd's `-o N` (0-3) as a rotation: lisgd turns its coordinates the other way round from
+/// `rotation=`, so `-o 1` is `rotation=270` and `-o 3` is `rotation=90`.
+func lisgdOrientation(_ text: String?) throws(UsageError) -> ScreenRotation? {
+  guard let text else { return nil }
+  guard let quarters = Int(text), (0...3).contains(quarters),
+    let rotation = ScreenRotation(rawValue: (360 - quarters * 90) % 360)
+  else {
+    throw UsageError(message: "-o expects lisgd's orientation 0, 1, 2 or 3, not '\(text)'")
+  }
+  return rotation
+}

@@ -110,7 +110,7 @@ struct HotplugTests {
           + "reloaded: 1 binding, 1 device rule\n"))
     #expect(
       run.log.contains(
-        "reload failed, keeping the previous bindings: \(session.config):1: expected fingers= "
+        "error: reload failed, keeping the previous bindings: \(session.config):1: expected fingers= "
           + "a whole number from 1 to 5, not '0'\n"))
   }
 
