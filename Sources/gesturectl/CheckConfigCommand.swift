@@ -4,33 +4,51 @@ import GestureDaemon
 let checkConfigCommand = Command(
   name: "check-config",
   summary: "Check a bindings file for 'run' and print it normalized.",
-  usage: "check-config [-g LISGD]... [FILE]",
+  usage: "check-config [-g LISGD]... [-m MS] [FILE]",
   discussion: """
     Reads FILE (default: $XDG_CONFIG_HOME/gesturectl/bindings, or
     ~/.config/gesturectl/bindings) and prints every device rule and binding with all its
-    parameters written out, lisgd bindings translated. A bad line is reported as
+    parameters written out, lisgd bindings with their actmode. A bad line is reported as
     'error: FILE:LINE: reason' (exit 1). See Docs/gesturectl-run.md for the grammar.
     """,
   options: [
     .value(
       "gesture", short: "g", "SPEC",
-      "Also a lisgd binding \"nfingers,gesture,edge,distance,actmode,command\".")
+      "Also a lisgd binding \"nfingers,gesture,edge,distance,actmode,command\"."),
+    lisgdTimeoutOption,
   ],
   run: { arguments, console in
     guard arguments.positionals.count <= 1 else {
       throw UsageError(message: "give at most one FILE")
     }
     let configuration = try loadBindings(
-      file: arguments.positionals.first, lisgd: arguments.allValues["gesture"] ?? [])
+      file: arguments.positionals.first, lisgd: arguments.allValues["gesture"] ?? [],
+      timeout: try lisgdTimeout(arguments))
     console.out.put(text: configuration.normalizedText)
     return ExitStatus.ok
   }
 )
 
-/// The bindings of `file` (or the default file) plus the `-g` options; with `-g` options and
-/// no file, a missing default file is not an error.
-func loadBindings(file: String?, lisgd options: [String]) throws(BindingsError)
-  -> BindingsConfiguration
+/// lisgd's `-m`, for `run` and `check-config`.
+let lisgdTimeoutOption = OptionSpec.value(
+  "lisgd-timeout", short: "m", "MS",
+  "lisgd's -m: a lisgd gesture counts only if done within MS ms of the first finger down "
+    + "(default 800).")
+
+/// The `-m` value, if given.
+func lisgdTimeout(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
+  guard let text = arguments.value("lisgd-timeout") else { return nil }
+  guard let value = Int(text), value > 0 else {
+    throw UsageError(message: "-m expects milliseconds > 0, not '\(text)'")
+  }
+  return value
+}
+
+/// The bindings of `file` (or the default file) plus the `-g` options, with lisgd's time
+/// limit `timeout` (ms) when given; with `-g` options and no file, a missing default file is
+/// not an error.
+func loadBindings(file: String?, lisgd options: [String], timeout: Int? = nil)
+  throws(BindingsError) -> BindingsConfiguration
 {
   var configuration = BindingsConfiguration()
   if let path = file {
@@ -41,5 +59,6 @@ func loadBindings(file: String?, lisgd options: [String]) throws(BindingsError)
   for (index, spec) in options.enumerated() {
     configuration.bindings.append(try LisgdBinding.parseOption(spec, index: index + 1))
   }
+  if let timeout { LisgdBinding.setTimeout(timeout, in: &configuration) }
   return configuration
 }

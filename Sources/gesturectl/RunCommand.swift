@@ -4,7 +4,7 @@ import GestureDaemon
 let runCommand = Command(
   name: "run",
   summary: "Run commands bound to gestures, on every touchscreen (daemon).",
-  usage: "run [--config FILE] [-g LISGD]... [--dry-run] [--verbose] [DEVICE]...",
+  usage: "run [--config FILE] [-g LISGD]... [-m MS] [--dry-run] [--verbose] [DEVICE]...",
   discussion: """
     Reads the bindings file (default: $XDG_CONFIG_HOME/gesturectl/bindings, or
     ~/.config/gesturectl/bindings; see 'gesturectl check-config' and
@@ -20,6 +20,7 @@ let runCommand = Command(
     .value(
       "gesture", short: "g", "SPEC",
       "Also a lisgd binding \"nfingers,gesture,edge,distance,actmode,command\"."),
+    lisgdTimeoutOption,
     .flag("dry-run", "Print the commands that would run (with their variables) instead."),
     .flag("verbose", "Also log each command started and each recognizer change with its reason."),
     .value("exit-after-idle", "MS", "Stop after MS milliseconds without an event (for scripts)."),
@@ -32,9 +33,12 @@ let runCommand = Command(
     options.exitAfterIdle = try liveLimits(arguments).idle
     let file = arguments.value("config")
     let lisgd = arguments.allValues["gesture"] ?? []
+    let timeout = try lisgdTimeout(arguments)
     let daemon = try Daemon(
       options: options,
-      load: { () throws(BindingsError) in try loadBindings(file: file, lisgd: lisgd) },
+      load: { () throws(BindingsError) in
+        try loadBindings(file: file, lisgd: lisgd, timeout: timeout)
+      },
       log: { console.err.line($0) },
       output: {
         console.out.line($0)
