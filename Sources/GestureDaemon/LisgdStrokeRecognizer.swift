@@ -74,7 +74,11 @@ final class LisgdStrokeRecognizer: GestureRecognizer {
           continue
         }
         ends[touch.id] = touch.location
-        if hasPressed, let pressed = pressedStep(touch, start, frame.time) { step = pressed }
+        // One step a frame: another finger moving in the same frame is checked at its next
+        // motion (lisgd checks each finger at once; sxmo binds no multi-finger P line).
+        if hasPressed, step == .none, let pressed = pressedStep(touch, start, frame.time) {
+          step = pressed
+        }
       case .ended:
         down = max(0, down - 1)
         if let lifted = lift(touch, frame.time) { step = lifted }

@@ -192,3 +192,23 @@ import Testing
     #expect(vx < -200)
   }
 }
+
+/// Issue 20.1 on a recording, through the real daemon.
+@Suite struct FingerCountLiveTests {
+  @Test("a three-finger swipe whose fingers lift one by one fires only the three-finger pan")
+  func threeFingerSwipe() throws {
+    guard DaemonUmockdev.isAvailable else {
+      Issue.record("umockdev-run is not installed")
+      return
+    }
+    let outcome = try DaemonUmockdev.run(
+      "three-finger-swipe-up",
+      bindings: """
+        pan distance=20mm shell "echo one >> OUT"
+        pan fingers=2 distance=20mm shell "echo two >> OUT"
+        pan fingers=3 distance=20mm shell "echo three >> OUT"
+        """, expected: 1)
+    #expect(outcome.result.status == 0, "\(outcome.result.stderr)")
+    #expect(outcome.lines == ["three"], "\(outcome.result.stderr)")
+  }
+}

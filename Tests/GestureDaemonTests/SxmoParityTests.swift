@@ -36,6 +36,33 @@ import Testing
     #expect(fiveFields.count == 40)
   }
 
+  /// The argument of each `sxmo_hook_inputhandler.sh` call in `--dry-run` output, in order.
+  static func dryRunHooks(_ stdout: String) -> [String] {
+    stdout.split(separator: "\n").compactMap { line in
+      guard line.hasPrefix("dry-run: "),
+        let range = line.range(of: "sxmo_hook_inputhandler.sh ")
+      else { return nil }
+      return String(line[range.upperBound...].prefix { !"'\" ".contains($0) })
+    }
+  }
+
+  /// A directory holding a `sxmo_hook_inputhandler.sh` that appends its argument to
+  /// `$SXMO_OUT`.
+  static func hookDirectory() throws -> URL {
+    let scripts = try DaemonUmockdev.scratchDirectory()
+    let hook = scripts.appendingPathComponent("sxmo_hook_inputhandler.sh")
+    try "#!/bin/sh\necho \"$1\" >> \"$SXMO_OUT\"\n".write(
+      to: hook, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
+    return scripts
+  }
+
+  /// The panel has no resolution: its size, as a device rule says it.
+  static let sizeRule = "device name=\"Goodix*\" size=68x136\n"
+
+  /// What fires is compared through `--dry-run`, which decides exactly as a real run but
+  /// starts nothing: a real run skips a firing while the binding's previous command still runs
+  /// (the busy rule), which a loaded machine makes happen between the pressed-mode steps.
   @Test("every stroke fires what lisgd fires", arguments: recordings)
   func parity(name: String) throws {
     guard DaemonUmockdev.isAvailable else {
@@ -44,21 +71,32 @@ import Testing
     }
     let expected = try String(contentsOf: Self.file(name + ".lisgd"), encoding: .utf8)
       .split(separator: "\n").map(String.init)
-    let scripts = try DaemonUmockdev.scratchDirectory()
+    let outcome = try DaemonUmockdev.run(
+      "Recordings/sxmo/\(name)", bindings: Self.sizeRule, expected: 0,
+      arguments: ["--dry-run"] + (try Self.specs().flatMap { ["-g", $0] }))
+    #expect(outcome.result.status == 0, "\(outcome.result.stderr)")
+    #expect(Self.dryRunHooks(outcome.result.stdout) == expected, "\(outcome.result.stderr)")
+  }
+
+  @Test("the stock lines really run: setsid -f sxmo_hook_inputhandler.sh for each corner")
+  func commandsRun() throws {
+    guard DaemonUmockdev.isAvailable else {
+      Issue.record("umockdev-run is not installed")
+      return
+    }
+    let scripts = try Self.hookDirectory()
     defer { try? FileManager.default.removeItem(at: scripts) }
-    let hook = scripts.appendingPathComponent("sxmo_hook_inputhandler.sh")
-    try "#!/bin/sh\necho \"$1\" >> \"$SXMO_OUT\"\n".write(
-      to: hook, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let outcome = try DaemonUmockdev.run(
-      "Recordings/sxmo/\(name)",
-      // The panel has no resolution: its size, as a device rule says it.
-      bindings: "device name=\"Goodix*\" size=68x136\n", expected: expected.count,
-      arguments: try Self.specs().flatMap { ["-g", $0] },
+      "Recordings/sxmo/phone-corners", bindings: Self.sizeRule, expected: 4,
+      arguments: try Self.specs().flatMap { ["-g", $0] }, speed: 1,
       environment: ["PATH": scripts.path + ":" + path, "SXMO_OUT": "OUT"])
     #expect(outcome.result.status == 0, "\(outcome.result.stderr)")
-    #expect(outcome.lines == expected, "\(outcome.result.stderr)")
+    #expect(
+      outcome.lines == [
+        "bottomrightcorner", "bottomleftcorner", "topleftcorner", "toprightcorner",
+      ],
+      "\(outcome.result.stderr)")
   }
 
   @Test("the expected answers exist and cover every stroke kind of the set")
