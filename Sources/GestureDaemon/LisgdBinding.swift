@@ -57,6 +57,15 @@ public struct LisgdSpec: Sendable, Hashable {
   public var pressed: Bool
   /// The time the whole gesture must take, from the first finger down, in ms (lisgd's `-m`).
   public var timeout: Int = LisgdBinding.defaultTimeout
+  /// The least stroke, in lisgd pixels (`-t`, 125).
+  public var threshold: Int = LisgdBinding.defaultThreshold
+  /// The pressed-mode step, in lisgd pixels (`-T`, 60).
+  public var pressedThreshold: Int = LisgdBinding.defaultPressedThreshold
+
+  /// The least stroke in mm.
+  var minimumStroke: Millimeters { Double(threshold) * LisgdBinding.pixel }
+  /// The pressed-mode step in mm.
+  var pressedStep: Millimeters { Double(pressedThreshold) * LisgdBinding.pixel }
 
   /// The spec as lisgd reads it, with the actmode written out: `1,DU,R,*,P` (no command).
   public var fieldsText: String {
@@ -87,6 +96,10 @@ public enum LisgdBinding {
   public static let edgeBand: Millimeters = 50 * pixel
   /// lisgd's default time limit (`-m`), 800 ms.
   public static let defaultTimeout = 800
+  /// lisgd's default stroke threshold (`-t`), 125 px.
+  public static let defaultThreshold = 125
+  /// lisgd's default pressed-mode threshold (`-T`), 60 px.
+  public static let defaultPressedThreshold = 60
   /// lisgd's leniency around each of the eight directions (`-r`), 15°.
   public static let leniency = 15.0
 
@@ -164,16 +177,22 @@ public enum LisgdBinding {
     }
   }
 
-  /// Applies lisgd's `-m` time limit to every lisgd binding of `configuration`.
+  /// Applies lisgd's command-line options to every lisgd binding of `configuration`.
   ///
   /// - Parameters:
-  ///   - milliseconds: The limit (lisgd's default is 800).
+  ///   - timeout: `-m`, the time limit in ms (lisgd's default is 800), if given.
+  ///   - threshold: `-t`, the least stroke in lisgd pixels (125), if given.
+  ///   - pressedThreshold: `-T`, the pressed-mode step in lisgd pixels (60), if given.
   ///   - configuration: The bindings to change.
-  public static func setTimeout(_ milliseconds: Int, in configuration: inout BindingsConfiguration)
-  {
+  public static func apply(
+    timeout: Int? = nil, threshold: Int? = nil, pressedThreshold: Int? = nil,
+    to configuration: inout BindingsConfiguration
+  ) {
     for index in configuration.bindings.indices {
       if case .lisgd(var spec) = configuration.bindings[index].gesture {
-        spec.timeout = milliseconds
+        spec.timeout = timeout ?? spec.timeout
+        spec.threshold = threshold ?? spec.threshold
+        spec.pressedThreshold = pressedThreshold ?? spec.pressedThreshold
         configuration.bindings[index].gesture = .lisgd(spec)
       }
     }

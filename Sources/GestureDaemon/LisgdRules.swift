@@ -108,7 +108,9 @@ enum LisgdRules {
   static func firstMatch(
     _ specs: [LisgdSpec], _ stroke: LisgdStroke, width: Double, height: Double
   ) -> Int? {
-    let minimum = stroke.pressed ? LisgdBinding.pressedStep : LisgdBinding.minimumStroke
+    // lisgd's thresholds are global: the first spec holds them for all.
+    guard let first = specs.first else { return nil }
+    let minimum = stroke.pressed ? first.pressedStep : first.minimumStroke
     guard let direction = direction(of: stroke.translation, minimum: minimum) else {
       return nil
     }

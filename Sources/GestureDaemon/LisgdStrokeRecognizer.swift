@@ -121,7 +121,8 @@ final class LisgdStrokeRecognizer: GestureRecognizer {
       return finish(nil)
     }
     let translation = PlaneVector(dx: end.x - start.x, dy: end.y - start.y)
-    let direction = LisgdRules.direction(of: translation, minimum: LisgdBinding.minimumStroke)
+    let direction = LisgdRules.direction(
+      of: translation, minimum: specs.first?.minimumStroke ?? LisgdBinding.minimumStroke)
     if pendingCount == 0 { pendingDirection = direction }
     if pendingDirection == direction { pendingCount += 1 }
     guard down == 0 else { return nil }

@@ -4,7 +4,9 @@ import GestureDaemon
 let runCommand = Command(
   name: "run",
   summary: "Run commands bound to gestures, on every touchscreen (daemon).",
-  usage: "run [--config FILE] [-g LISGD]... [-m MS] [--dry-run] [--verbose] [DEVICE]...",
+  usage:
+    "run [--config FILE] [-g LISGD]... [-m MS] [-t PX] [-T PX] [-d NODE]... [--dry-run] "
+    + "[--verbose] [DEVICE]...",
   discussion: """
     Reads the bindings file (default: $XDG_CONFIG_HOME/gesturectl/bindings, or
     ~/.config/gesturectl/bindings; see 'gesturectl check-config' and
@@ -20,24 +22,29 @@ let runCommand = Command(
     .value(
       "gesture", short: "g", "SPEC",
       "Also a lisgd binding \"nfingers,gesture,edge,distance,actmode,command\"."),
-    lisgdTimeoutOption,
+    .value("device", short: "d", "NODE", "lisgd's -d: use NODE, as a DEVICE argument does."),
+  ] + lisgdOptions + [
     .flag("dry-run", "Print the commands that would run (with their variables) instead."),
     .flag("verbose", "Also log each command started and each recognizer change with its reason."),
     .value("exit-after-idle", "MS", "Stop after MS milliseconds without an event (for scripts)."),
   ],
   run: { arguments, console in
     var options = DaemonOptions()
-    options.devices = arguments.positionals
+    // lisgd's -d, then the DEVICE arguments, each node once.
+    for node in (arguments.allValues["device"] ?? []) + arguments.positionals
+    where !options.devices.contains(node) {
+      options.devices.append(node)
+    }
     options.dryRun = arguments.has("dry-run")
     options.verbose = arguments.has("verbose")
     options.exitAfterIdle = try liveLimits(arguments).idle
     let file = arguments.value("config")
     let lisgd = arguments.allValues["gesture"] ?? []
-    let timeout = try lisgdTimeout(arguments)
+    let lisgdOptions = try LisgdOptions(arguments)
     let daemon = try Daemon(
       options: options,
       load: { () throws(BindingsError) in
-        try loadBindings(file: file, lisgd: lisgd, timeout: timeout)
+        try loadBindings(file: file, lisgd: lisgd, lisgdOptions: lisgdOptions)
       },
       log: { console.err.line($0) },
       output: {

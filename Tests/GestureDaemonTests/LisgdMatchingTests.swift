@@ -59,13 +59,29 @@ import Testing
     slow.play(stroke(x: 50, y: 140, dx: 0, dy: -100, duration: 2000))
     #expect(slow.log == [])
     var configuration = try BindingsParser.parse(text, file: "b")
-    LisgdBinding.setTimeout(3000, in: &configuration)
+    LisgdBinding.apply(timeout: 3000, to: &configuration)
     let longer = MatcherHarness(configuration)
     longer.play(stroke(x: 50, y: 140, dx: 0, dy: -100, duration: 2000))
     #expect(longer.log == ["1 lisgd recognized up"])
     let quick = try MatcherHarness(text)
     quick.play(stroke(x: 50, y: 140, dx: 0, dy: -100, duration: 700))
     #expect(quick.log == ["1 lisgd recognized up"])
+  }
+
+  @Test("lisgd's -t and -T are lisgd pixels: 0.0944 mm each")
+  func lisgdThresholds() throws {
+    let text = "lisgd 1,LR,*,*,oneright\nlisgd 1,DU,R,*,P,step"
+    let plain = try MatcherHarness(text)
+    plain.play(stroke(x: 50, y: 100, dx: 15, dy: 0, duration: 200))
+    #expect(plain.log == ["1 lisgd recognized right"])
+    var configuration = try BindingsParser.parse(text, file: "b")
+    LisgdBinding.apply(threshold: 250, pressedThreshold: 120, to: &configuration)
+    let coarse = MatcherHarness(configuration)
+    coarse.play(stroke(x: 50, y: 100, dx: 15, dy: 0, duration: 200))
+    #expect(coarse.log == [])
+    // 120 px is 11.3 mm: a 30 mm drag up the right edge makes two steps, not five.
+    coarse.play(stroke(x: 98, y: 120, dx: 0, dy: -30, duration: 400, at: 2000))
+    #expect(coarse.log == ["2 lisgd began up", "2 lisgd changed up"])
   }
 
   @Test("lisgd counts the fingers whose strokes point the same way, when the last one lifts")

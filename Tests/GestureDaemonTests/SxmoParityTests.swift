@@ -78,7 +78,7 @@ import Testing
     #expect(Self.dryRunHooks(outcome.result.stdout) == expected, "\(outcome.result.stderr)")
   }
 
-  @Test("the stock lines really run: setsid -f sxmo_hook_inputhandler.sh for each corner")
+  @Test("the stock hook's invocation (-d NODE -t 125 -T 60 -g …) really runs its commands")
   func commandsRun() throws {
     guard DaemonUmockdev.isAvailable else {
       Issue.record("umockdev-run is not installed")
@@ -89,7 +89,8 @@ import Testing
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let outcome = try DaemonUmockdev.run(
       "Recordings/sxmo/phone-corners", bindings: Self.sizeRule, expected: 4,
-      arguments: try Self.specs().flatMap { ["-g", $0] }, speed: 1,
+      arguments: ["-d", DaemonUmockdev.node, "-t", "125", "-T", "60"]
+        + (try Self.specs().flatMap { ["-g", $0] }), speed: 1,
       environment: ["PATH": scripts.path + ":" + path, "SXMO_OUT": "OUT"])
     #expect(outcome.result.status == 0, "\(outcome.result.stderr)")
     #expect(
