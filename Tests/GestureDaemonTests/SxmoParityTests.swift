@@ -10,7 +10,7 @@ import Testing
   /// The recordings, each with the strokes of one part of sxmo's set.
   static let recordings = [
     "phone-corners", "phone-edges", "phone-two-finger-edges", "phone-pressed", "phone-swipes",
-    "phone-multi-finger", "phone-nothing-bound",
+    "phone-multi-finger", "phone-near-misses", "phone-nothing-bound",
   ]
 
   /// A file of Recordings/sxmo.

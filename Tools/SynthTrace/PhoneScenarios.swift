@@ -104,6 +104,34 @@ let phoneScenarios: [Scenario] = [
     flick(&$0, mm(34, 40), mm(0, 40), fingers: 3, spacing: 15)
   },
   Scenario(
+    name: "phone-near-misses",
+    summary: "strokes near lisgd's limits: 25 and 35 degrees off up, 10 and 14 mm long, "
+      + "from 7 mm above the bottom, 1 s and 650 ms long, two fingers apart",
+    model: .phone
+  ) {
+    // 25° off up: between two of lisgd's sectors (±15°), so nothing.
+    flick(&$0, mm(30, 100), mm(40 * 0.4226, -40 * 0.9063))
+    // 35° off up: up-right.
+    flick(&$0, mm(30, 100), mm(40 * 0.5736, -40 * 0.8192))
+    // Below and above 125 px (11.8 mm).
+    flick(&$0, mm(34, 80), mm(0, -10), duration: 200)
+    flick(&$0, mm(34, 80), mm(0, -14), duration: 200)
+    // Starts outside the bottom band (4.7 mm): a plain stroke up.
+    flick(&$0, mm(34, 129), mm(0, -30))
+    // Over and within lisgd's 800 ms.
+    flick(&$0, mm(34, 100), mm(0, -30), duration: 1000)
+    flick(&$0, mm(34, 100), mm(0, -30), duration: 650)
+    // Two fingers that part: one straight up, the other up and to the right (39° off up).
+    $0.hand(
+      [mm(24, 100), mm(44, 100)],
+      moves: [
+        Move(
+          begin: 30, duration: 300, translation: mm(0, -25), scale: 2, rotation: 0,
+          pivot: mm(24, 100), bow: 0)
+      ], lift: 360)
+    $0.pause()
+  },
+  Scenario(
     name: "phone-nothing-bound",
     summary: "a slow scroll (40 mm up in 2 s), a tap and a 1 s hold: sxmo binds none",
     model: .phone
