@@ -3,7 +3,8 @@ import TouchInput
 
 extension Binding {
   /// The binding in the file grammar with every parameter explicit (defaults written out), so
-  /// that parsing the text gives the same binding back; lisgd bindings come out translated.
+  /// that parsing the text gives the same binding back; lisgd bindings come out as `lisgd`
+  /// lines with their actmode written out.
   public var normalizedText: String {
     if case .lisgd(let spec) = gesture, case .shell(let command) = action {
       return "lisgd " + quoteWord(spec.fieldsText + "," + command)
