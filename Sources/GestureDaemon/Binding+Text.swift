@@ -3,8 +3,12 @@ import TouchInput
 
 extension Binding {
   /// The binding in the file grammar with every parameter explicit (defaults written out), so
-  /// that parsing the text gives the same binding back; lisgd bindings come out translated.
+  /// that parsing the text gives the same binding back; lisgd bindings come out as `lisgd`
+  /// lines with their actmode written out.
   public var normalizedText: String {
+    if case .lisgd(let spec) = gesture, case .shell(let command) = action {
+      return "lisgd " + quoteWord(spec.fieldsText + "," + command)
+    }
     var words = [gesture.keyword] + gesture.parameterWords
     if case .every = trigger {
       // The steps count from the start: the threshold does not apply (and is refused).
@@ -59,12 +63,14 @@ extension BindingGesture {
         "edge=" + (edge?.rawValue ?? "none"), direction(value), "fingers=\(fingers)",
         distance(range),
       ]
-    case .pinch(let outward, let scale):
+    case .pinch(let outward, let scale, let fingers):
       return [outward ? "direction=out" : "direction=in", "scale=\(BindingsValues.format(scale))"]
-    case .rotation(let clockwise, let degrees):
+        + (fingers.map { ["fingers=\($0)"] } ?? [])
+    case .rotation(let clockwise, let degrees, let fingers):
       return [
         clockwise ? "direction=cw" : "direction=ccw", "angle=\(BindingsValues.format(degrees))deg",
-      ]
+      ] + (fingers.map { ["fingers=\($0)"] } ?? [])
+    case .lisgd(let spec): return [spec.fieldsText]
     }
   }
 }
@@ -100,6 +106,11 @@ extension DeviceRule {
 extension BindingsConfiguration {
   /// Every device rule, then every binding, one normalized line each.
   public var normalizedText: String {
-    (devices.map(\.normalizedText) + bindings.map(\.normalizedText)).map { $0 + "\n" }.joined()
+    var lines = devices.map(\.normalizedText)
+    for binding in bindings {
+      if binding.firstMatch && !lines.contains("first-match") { lines.append("first-match") }
+      lines.append(binding.normalizedText)
+    }
+    return lines.map { $0 + "\n" }.joined()
   }
 }

@@ -102,10 +102,14 @@ public enum BindingGesture: Sendable, Hashable {
   case edgePan(
     edge: SurfaceEdge?, direction: SwipeDirection?, fingers: Int,
     distance: DistanceRange)
-  /// Fingers apart (`outward`) or together, by at least `scale` (> 1; in: 1/scale).
-  case pinch(outward: Bool, scale: Double)
-  /// A turn, clockwise or not, by at least `degrees`.
-  case rotation(clockwise: Bool, degrees: Double)
+  /// Fingers apart (`outward`) or together, by at least `scale` (> 1; in: 1/scale), with
+  /// exactly `fingers` fingers (any number of two or more when nil).
+  case pinch(outward: Bool, scale: Double, fingers: Int?)
+  /// A turn, clockwise or not, by at least `degrees`, with exactly `fingers` fingers (any
+  /// number of two or more when nil).
+  case rotation(clockwise: Bool, degrees: Double, fingers: Int?)
+  /// A lisgd `-g` spec, matched as lisgd matches it (see `LisgdBinding`).
+  case lisgd(LisgdSpec)
 
   /// The keyword that starts the binding in the file.
   public var keyword: String {
@@ -117,6 +121,7 @@ public enum BindingGesture: Sendable, Hashable {
     case .edgePan: "edge-pan"
     case .pinch: "pinch"
     case .rotation: "rotation"
+    case .lisgd: "lisgd"
     }
   }
 
@@ -124,7 +129,7 @@ public enum BindingGesture: Sendable, Hashable {
   /// single moment (tap, swipe).
   public var isContinuous: Bool {
     switch self {
-    case .tap, .swipe: false
+    case .tap, .swipe, .lisgd: false
     case .longPress, .pan, .edgePan, .pinch, .rotation: true
     }
   }
@@ -177,6 +182,9 @@ public struct Binding: Sendable, Hashable {
   public var tunables = Tunables()
   /// The line of the file (0 for the command line).
   public var line: Int = 0
+  /// Whether it comes after the file's `first-match` line: of those bindings, one gesture
+  /// fires only the first that matches it (as lisgd lines always do among themselves).
+  public var firstMatch = false
 
   /// Creates a binding. With `every=`, the thresholds the steps ignore (distance, scale,
   /// angle) are set to fixed values, so that equal bindings compare equal.
@@ -246,7 +254,7 @@ public struct DeviceRule: Sendable, Hashable {
 
 /// Everything a bindings file says.
 public struct BindingsConfiguration: Sendable, Hashable {
-  /// The bindings, in file order (the first that matches a moment wins among lisgd ones).
+  /// The bindings, in file order (among lisgd ones the first that matches a stroke fires).
   public var bindings: [Binding] = []
   /// The device rules, in file order (every matching rule applies, later ones override).
   public var devices: [DeviceRule] = []

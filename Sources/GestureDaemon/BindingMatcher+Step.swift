@@ -14,7 +14,10 @@ extension BindingMatcher {
   {
     let fingers = binding.gesture.fingers
     let live = event.state == .began || event.state == .changed
-    let fingersMatch = fingers.map { $0 == event.touches } ?? true
+    // A gesture fires only bindings of the finger count it has had at most: fingers lifting
+    // one by one do not make it a gesture of fewer fingers.
+    let fingersMatch =
+      fingers.map { $0 == event.touches && $0 == track.maximumTouches } ?? true
     let measure = progress(binding.gesture, event)
     switch binding.trigger {
     case .begin:
@@ -63,13 +66,13 @@ extension BindingMatcher {
       let isDiagonal = unit.dx != 0 && unit.dy != 0
       let cosine = isDiagonal ? Self.diagonalCosine : Self.cardinalCosine
       return (along, length > 0 && along >= cosine * length)
-    case .pinch(let outward, _):
+    case .pinch(let outward, _, _):
       let value = naturalLog(event.scale ?? 1) * (outward ? 1 : -1)
       return (value, value > 0)
-    case .rotation(let clockwise, _):
+    case .rotation(let clockwise, _, _):
       let value = (event.rotation ?? 0) * 180 / Double.pi * (clockwise ? 1 : -1)
       return (value, value > 0)
-    case .longPress, .tap, .swipe:
+    case .longPress, .tap, .swipe, .lisgd:
       return (0, true)
     }
   }
@@ -82,9 +85,9 @@ extension BindingMatcher {
       return (
         range.minimum.resolved(extent: extent), range.maximum.map { $0.resolved(extent: extent) }
       )
-    case .pinch(_, let scale): return (naturalLog(scale), nil)
-    case .rotation(_, let degrees): return (degrees, nil)
-    case .longPress, .tap, .swipe: return (0, nil)
+    case .pinch(_, let scale, _): return (naturalLog(scale), nil)
+    case .rotation(_, let degrees, _): return (degrees, nil)
+    case .longPress, .tap, .swipe, .lisgd: return (0, nil)
     }
   }
 
@@ -113,6 +116,10 @@ extension BindingMatcher {
       ("KIND", binding.gesture.keyword), ("STATE", event.state.description),
       ("FINGERS", String(event.touches)), ("X", fixed(event.location.x, places: 2)),
       ("Y", fixed(event.location.y, places: 2)), ("TIME", seconds(event.time)),
+      ("SURFACE_WIDTH", fixed(device.width, places: 2)),
+      ("SURFACE_HEIGHT", fixed(device.height, places: 2)),
+      ("NORMALIZED_X", fixed(normalized(event.location.x, device.width), places: 4)),
+      ("NORMALIZED_Y", fixed(normalized(event.location.y, device.height), places: 4)),
     ]
     if let taps = event.taps { variables.append(("TAPS", String(taps))) }
     if let direction = directionName(binding.gesture, event) {
@@ -134,6 +141,16 @@ extension BindingMatcher {
     if let rotation = event.rotation {
       variables.append(("ROTATION", fixed(rotation * 180 / Double.pi, places: 1)))
     }
+    switch event.velocity {
+    case .planar(let velocity)?:
+      variables.append(("VELOCITY_X", fixed(velocity.dx, places: 1)))
+      variables.append(("VELOCITY_Y", fixed(velocity.dy, places: 1)))
+      variables.append(("SPEED", fixed(velocity.length, places: 1)))
+    case .scalar(let rate)?:
+      let perSecond = event.kind == .rotation ? rate * 180 / Double.pi : rate
+      variables.append(("VELOCITY", fixed(perSecond, places: 3)))
+    case nil: break
+    }
     if let repeatCount { variables.append(("REPEAT", String(repeatCount))) }
     if let steps { variables.append(("STEPS", String(steps))) }
     variables += [("DEVICE", device.name), ("DEVICE_NODE", device.node)]
@@ -142,13 +159,20 @@ extension BindingMatcher {
       index: index, binding: binding, environment: variables.map { "GESTURE_\($0.0)=\($0.1)" })
   }
 
+  /// `value` as a fraction of `extent`, within 0…1.
+  private func normalized(_ value: Double, _ extent: Double) -> Double {
+    guard extent > 0 else { return 0 }
+    return min(max(value / extent, 0), 1)
+  }
+
   private func directionName(_ gesture: BindingGesture, _ event: GestureEvent) -> String? {
     switch gesture {
     case .swipe: event.direction.map(BindingsValues.name(of:))
     case .pan(let direction, _, _), .edgePan(_, let direction, _, _):
       direction.map(BindingsValues.name(of:)) ?? "any"
-    case .pinch(let outward, _): outward ? "out" : "in"
-    case .rotation(let clockwise, _): clockwise ? "cw" : "ccw"
+    case .pinch(let outward, _, _): outward ? "out" : "in"
+    case .rotation(let clockwise, _, _): clockwise ? "cw" : "ccw"
+    case .lisgd(let spec): BindingsValues.name(of: spec.direction)
     case .tap, .longPress: nil
     }
   }
@@ -161,7 +185,8 @@ extension BindingGesture {
     case .tap(_, let fingers), .longPress(let fingers), .swipe(_, let fingers),
       .pan(_, let fingers, _), .edgePan(_, _, let fingers, _):
       fingers
-    case .pinch, .rotation: nil
+    case .pinch(_, _, let fingers), .rotation(_, _, let fingers): fingers
+    case .lisgd(let spec): spec.fingers
     }
   }
 }

@@ -51,6 +51,8 @@ public final class BindingMatcher {
   let bindings: [(index: Int, binding: Binding)]
   /// The edge band of this device's bindings: the first `edge-band=`, or `edgeBand`.
   let band: Millimeters
+  /// The lisgd specs among them, in order, with their index in the configuration.
+  let lisgdSpecs: [(index: Int, spec: LisgdSpec)]
   private var tracks: [ObjectIdentifier: Track] = [:]
 
   /// The state of one continuous gesture.
@@ -63,6 +65,10 @@ public final class BindingMatcher {
     /// gesture, so plain pan bindings stay quiet (inward edge pans have their own recognizer,
     /// which the pan must wait for).
     var edgeClaimed: Bool
+    /// The bound corner whose band holds the start, if any: side bindings stay quiet there.
+    var corner: SurfaceEdge?
+    /// With `first-match`, the binding that fired first and alone may fire again.
+    var owner: Int?
     /// Bindings that fired `on=recognize` already.
     var fired: Set<Int> = []
     /// The repeat mark of `every=` bindings, and how many times each fired.
@@ -78,6 +84,10 @@ public final class BindingMatcher {
       binding.device.map { globMatches($0, device.name) } ?? true
     }.map { (index: $0.offset, binding: $0.element) }
     band = bindings.lazy.compactMap(\.binding.tunables.edgeBand).first ?? Self.edgeBand
+    lisgdSpecs = bindings.compactMap { index, binding in
+      if case .lisgd(let spec) = binding.gesture { return (index, spec) }
+      return nil
+    }
   }
 
   /// The bindings this device uses.
@@ -93,11 +103,16 @@ public final class BindingMatcher {
     switch event.kind {
     case .tap, .swipe:
       guard event.state == .recognized else { return [] }
-      return bindings.compactMap { index, binding in
+      let fired = bindings.compactMap { index, binding in
         discreteMatches(binding, event) ? firing(index, binding, event, nil, repeatCount: nil) : nil
       }
+      // Of the `first-match` bindings, only the first that matches fires.
+      let first = fired.first { $0.binding.firstMatch }
+      return fired.filter { !$0.binding.firstMatch || $0 == first }
     case .longPress, .pan, .edgePan, .pinch, .rotation:
       return continuous(event, source)
+    case .lisgdStroke:
+      return lisgd(event)
     default:
       // A recognizer of the library user's own: no binding names its kind.
       return []
@@ -127,7 +142,11 @@ public final class BindingMatcher {
     track.maximumTouches = max(track.maximumTouches, event.touches)
     var result: [Firing] = []
     for (index, binding) in bindings where applies(binding, event, track) {
-      if let fire = step(index, binding, event, &track) { result.append(fire) }
+      if binding.firstMatch, let owner = track.owner, owner != index { continue }
+      if let fire = step(index, binding, event, &track) {
+        result.append(fire)
+        if binding.firstMatch { track.owner = index }
+      }
     }
     if event.state.isTerminal {
       tracks[source] = nil
@@ -150,7 +169,27 @@ public final class BindingMatcher {
         if case .edgePan(let edge?, _, _, _) = binding.gesture { return edges.contains(edge) }
         return false
       }
-    return Track(start: start, edges: edges, edgeClaimed: claimed)
+    let corner = edges.first { edge in
+      edge.inward == nil
+        && bindings.contains { _, binding in
+          if case .edgePan(edge?, _, _, _) = binding.gesture { return true }
+          return false
+        }
+    }
+    return Track(start: start, edges: edges, edgeClaimed: claimed, corner: corner)
+  }
+
+  /// The lisgd line a stroke fires: the first that matches, as in lisgd.
+  private func lisgd(_ event: GestureEvent) -> [Firing] {
+    guard event.state != .cancelled, event.state != .failed else { return [] }
+    let stroke = LisgdStrokeRecognizer.stroke(of: event)
+    guard
+      let ordinal = LisgdRules.firstMatch(
+        lisgdSpecs.map(\.spec), stroke, width: device.width, height: device.height)
+    else { return [] }
+    let index = lisgdSpecs[ordinal].index
+    guard let binding = bindings.first(where: { $0.index == index })?.binding else { return [] }
+    return [firing(index, binding, event, nil, repeatCount: nil)]
   }
 
   /// The edges and corners whose band holds `point`.
@@ -181,6 +220,8 @@ public final class BindingMatcher {
     case (.edgePan(let edge, _, _, _), .pan):
       guard binding.gesture.recognizerEdge == nil else { return false }
       guard let edge else { return track.edges.isEmpty }
+      // A bound corner wins its corner against the sides it joins.
+      if let corner = track.corner, edge != corner, edge.inward != nil { return false }
       return track.edges.contains(edge)
     default: return false
     }

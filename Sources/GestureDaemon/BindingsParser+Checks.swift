@@ -72,12 +72,13 @@ extension Binding {
       result.gesture = .pan(direction: direction, fingers: fingers, distance: start)
     case .edgePan(let edge, let direction, let fingers, _):
       result.gesture = .edgePan(edge: edge, direction: direction, fingers: fingers, distance: start)
-    case .pinch(let outward, _):
-      result.gesture = .pinch(outward: outward, scale: BindingsParser.defaultPinchScale)
-    case .rotation(let clockwise, _):
+    case .pinch(let outward, _, let fingers):
+      result.gesture = .pinch(
+        outward: outward, scale: BindingsParser.defaultPinchScale, fingers: fingers)
+    case .rotation(let clockwise, _, let fingers):
       result.gesture = .rotation(
-        clockwise: clockwise, degrees: BindingsParser.defaultRotationDegrees)
-    case .tap, .longPress, .swipe: break
+        clockwise: clockwise, degrees: BindingsParser.defaultRotationDegrees, fingers: fingers)
+    case .tap, .longPress, .swipe, .lisgd: break
     }
     return result
   }

@@ -10,6 +10,11 @@ extension BindingsParser {
       guard let text = parameters.take("fingers") else { return 1 }
       return try BindingsValues.count("fingers", text, 1...5)
     }
+    func twoOrMoreFingers() throws(BindingsReason) -> Int? {
+      try parameters.take("fingers").map { (text) throws(BindingsReason) in
+        try BindingsValues.count("fingers", text, 2...5)
+      }
+    }
     func direction() throws(BindingsReason) -> SwipeDirection? {
       guard let text = parameters.take("direction") else { return nil }
       return try BindingsValues.direction(text)
@@ -53,7 +58,9 @@ extension BindingsParser {
       let scale = try parameters.take("scale").map { (text) throws(BindingsReason) in
         try BindingsValues.scale("scale", text)
       }
-      return .pinch(outward: text == "out", scale: scale ?? defaultPinchScale)
+      return .pinch(
+        outward: text == "out", scale: scale ?? defaultPinchScale,
+        fingers: try twoOrMoreFingers())
     default:
       let text = parameters.take("direction")
       guard text == "cw" || text == "ccw" else {
@@ -62,7 +69,9 @@ extension BindingsParser {
       let angle = try parameters.take("angle").map { (text) throws(BindingsReason) in
         try BindingsValues.degrees("angle", text)
       }
-      return .rotation(clockwise: text == "cw", degrees: angle ?? defaultRotationDegrees)
+      return .rotation(
+        clockwise: text == "cw", degrees: angle ?? defaultRotationDegrees,
+        fingers: try twoOrMoreFingers())
     }
   }
 

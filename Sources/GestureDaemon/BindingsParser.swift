@@ -7,7 +7,8 @@ import TouchInput
 /// GESTURE [KEY=VALUE]… run PROGRAM [ARGUMENT]…
 /// GESTURE [KEY=VALUE]… shell "COMMAND LINE"
 /// device (name=GLOB | path=GLOB) [rotation=…] [size=…] [calibration=…] [grab] [ignore]
-/// lisgd [-g] "NFINGERS,GESTURE,EDGE,DISTANCE,ACTMODE,COMMAND"
+/// lisgd [-g] "NFINGERS,GESTURE,EDGE,DISTANCE[,ACTMODE],COMMAND"
+/// first-match
 /// ```
 public enum BindingsParser {
   /// The gesture keywords, in the order errors list them.
@@ -35,6 +36,7 @@ public enum BindingsParser {
   {
     var configuration = BindingsConfiguration()
     var number = 0
+    var firstMatch = false
     // Split on the scalar: "\r\n" is one Character, which a split on "\n" would not find.
     for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
       let line = Substring(scalars)
@@ -43,6 +45,12 @@ public enum BindingsParser {
         let words = try splitWords(line)
         guard let keyword = words.first else { continue }
         switch keyword {
+        case "first-match":
+          guard words.count == 1 else {
+            throw BindingsReason(
+              "nothing after 'first-match' (it applies to the bindings after it)")
+          }
+          firstMatch = true
         case "device":
           var rule = try parseDevice(Array(words.dropFirst()))
           rule.line = number
@@ -61,6 +69,7 @@ public enum BindingsParser {
         default:
           var binding = try parseBinding(words)
           binding.line = number
+          binding.firstMatch = firstMatch
           configuration.bindings.append(binding)
         }
       } catch {
@@ -75,7 +84,8 @@ public enum BindingsParser {
     let keyword = words[0]
     guard gestureKeywords.contains(keyword) else {
       throw BindingsReason(
-        "a gesture (\(gestureKeywords.joined(separator: ", "))), 'device' or 'lisgd' at the "
+        "a gesture (\(gestureKeywords.joined(separator: ", "))), 'device', 'lisgd' or "
+          + "'first-match' at the "
           + "start of the line, not '\(keyword)'")
     }
     guard let actionIndex = words.firstIndex(where: { $0 == "run" || $0 == "shell" }) else {
@@ -108,8 +118,8 @@ public enum BindingsParser {
       case "swipe": ["direction", "fingers"]
       case "pan": ["direction", "fingers", "distance"]
       case "edge-pan": ["edge", "direction", "fingers", "distance"]
-      case "pinch": ["direction", "scale"]
-      default: ["direction", "angle"]
+      case "pinch": ["direction", "scale", "fingers"]
+      default: ["direction", "angle", "fingers"]
       }
     let timing: [String] =
       switch keyword {

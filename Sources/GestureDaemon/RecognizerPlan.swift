@@ -51,7 +51,12 @@ public enum RecognizerPlan {
         holdTimes[fingers] = binding.tunables.longPressTime
       }
     }
+    var lisgd: [LisgdSpec] = []
+    var corners = Set<SurfaceEdge>()
     for binding in bindings {
+      if case .edgePan(let edge?, _, _, _) = binding.gesture, edge.inward == nil {
+        corners.insert(edge)
+      }
       switch binding.gesture {
       case .tap(let taps, let fingers):
         tapCounts.insert(taps)
@@ -66,15 +71,29 @@ public enum RecognizerPlan {
       case .pan(_, let fingers, _), .edgePan(_, _, let fingers, _): panFingers.append(fingers)
       case .pinch: pinch = true
       case .rotation: rotation = true
+      case .lisgd(let spec): lisgd.append(spec)
       }
     }
-    var edgePan: EdgePanGestureRecognizer?
+    var edgePans: [EdgePanGestureRecognizer] = []
     if let low = edgeFingers.min(), let high = edgeFingers.max() {
       let bounds = MillimeterRect(x: 0, y: 0, width: width, height: height)
-      var configuration = EdgePanGestureRecognizer.Configuration(
-        bounds: bounds, edges: edgeSides, touches: low...high)
-      if let edgeBand { configuration.band = edgeBand }
-      edgePan = engine.add(EdgePanGestureRecognizer(configuration))
+      if corners.isEmpty {
+        var configuration = EdgePanGestureRecognizer.Configuration(
+          bounds: bounds, edges: edgeSides, touches: low...high)
+        if let edgeBand { configuration.band = edgeBand }
+        edgePans = [engine.add(EdgePanGestureRecognizer(configuration))]
+      } else {
+        // A bound corner wins its corner: each side's recognizer leaves the corners bound at
+        // its ends to the pan, on which corner bindings are matched.
+        for side in edgeSides.sorted(by: { $0.rawValue < $1.rawValue }) {
+          var configuration = EdgePanGestureRecognizer.Configuration(
+            bounds: bounds, edges: [side], touches: low...high)
+          if let edgeBand { configuration.band = edgeBand }
+          let recognizer = EdgePanGestureRecognizer(configuration)
+          recognizer.region = sideRegion(side, corners, width: width, height: height)
+          edgePans.append(engine.add(recognizer))
+        }
+      }
     }
     var swipe: SwipeGestureRecognizer?
     if let low = swipeFingers.min(), let high = swipeFingers.max() {
@@ -107,7 +126,7 @@ public enum RecognizerPlan {
     let pinchRecognizer = pinch ? engine.add(PinchGestureRecognizer()) : nil
     let rotationRecognizer = rotation ? engine.add(RotationGestureRecognizer()) : nil
     if let swipe, let pan { engine.recognizeSimultaneously(swipe, pan) }
-    if let edgePan {
+    for edgePan in edgePans {
       if let pan { engine.require(pan, toFail: edgePan) }
       if let swipe { engine.require(swipe, toFail: edgePan) }
     }
@@ -117,7 +136,38 @@ public enum RecognizerPlan {
     for twoFinger in [pinchRecognizer, rotationRecognizer].compactMap({ $0 }) {
       if let pan { engine.recognizeSimultaneously(twoFinger, pan) }
     }
+    if !lisgd.isEmpty {
+      // lisgd lines follow every finger on their own, beside whatever else is bound.
+      let others = engine.recognizers
+      let stroke = engine.add(LisgdStrokeRecognizer(specs: lisgd, width: width, height: height))
+      for other in others { engine.recognizeSimultaneously(stroke, other) }
+    }
     return engine
+  }
+
+  /// The part of the surface where a side's edge pan may start: all of it, less the bound
+  /// corners at that side's ends (their square of two bands).
+  static func sideRegion(
+    _ side: ScreenEdge, _ corners: Set<SurfaceEdge>, width: Millimeters, height: Millimeters
+  ) -> MillimeterRect {
+    let band = BindingMatcher.edgeBand
+    var low = 0.0
+    var high = side == .left || side == .right ? height : width
+    let (first, second): (SurfaceEdge, SurfaceEdge) =
+      switch side {
+      case .left: (.topLeft, .bottomLeft)
+      case .right: (.topRight, .bottomRight)
+      case .top: (.topLeft, .topRight)
+      case .bottom: (.bottomLeft, .bottomRight)
+      }
+    if corners.contains(first) { low = band }
+    if corners.contains(second) { high -= band }
+    switch side {
+    case .left, .right:
+      return MillimeterRect(x: 0, y: low, width: width, height: max(0, high - low))
+    case .top, .bottom:
+      return MillimeterRect(x: low, y: 0, width: max(0, high - low), height: height)
+    }
   }
 }
 

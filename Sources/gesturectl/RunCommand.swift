@@ -6,8 +6,8 @@ let runCommand = Command(
   name: "run",
   summary: "Run commands bound to gestures, on every touchscreen (daemon).",
   usage:
-    "run [--config FILE] [-g LISGD]... [-o N] [--dry-run] [--verbose] [--command-output] "
-    + "[--exit-after-idle MS] [DEVICE]...",
+    "run [--config FILE] [-g LISGD]... [-m MS] [-t PX] [-T PX] [-d NODE]... [-o N] "
+    + "[--dry-run] [--verbose] [--command-output] [--exit-after-idle MS] [DEVICE]...",
   discussion: """
     Reads the bindings file (default: $XDG_CONFIG_HOME/gesturectl/bindings, or
     ~/.config/gesturectl/bindings; see 'gesturectl check-config' and
@@ -27,6 +27,8 @@ let runCommand = Command(
     .value(
       "orientation", short: "o", "N",
       "lisgd's -o: the screen turned N quarter turns (0-3); -o 1 is rotation=270."),
+    .value("device", short: "d", "NODE", "lisgd's -d: use NODE, as a DEVICE argument does."),
+  ] + lisgdOptions + [
     .flag("dry-run", "Print the commands that would run (with their variables) instead."),
     .flag(
       "command-output",
@@ -36,7 +38,11 @@ let runCommand = Command(
   ],
   run: { arguments, console in
     var options = DaemonOptions()
-    options.devices = arguments.positionals
+    // lisgd's -d, then the DEVICE arguments, each node once.
+    for node in (arguments.allValues["device"] ?? []) + arguments.positionals
+    where !options.devices.contains(node) {
+      options.devices.append(node)
+    }
     options.dryRun = arguments.has("dry-run")
     options.verbose = arguments.has("verbose")
     options.commandOutput = arguments.has("command-output")
@@ -44,11 +50,14 @@ let runCommand = Command(
     options.rotation = try lisgdOrientation(arguments.value("orientation"))
     let file = arguments.value("config")
     let lisgd = arguments.allValues["gesture"] ?? []
+    let lisgdOptions = try LisgdOptions(arguments)
     console.err.flush()
     let log = DaemonLog()
     let daemon = try Daemon(
       options: options,
-      load: { () throws(BindingsError) in try loadBindings(file: file, lisgd: lisgd) },
+      load: { () throws(BindingsError) in
+        try loadBindings(file: file, lisgd: lisgd, lisgdOptions: lisgdOptions)
+      },
       log: { log.line($0) },
       output: {
         console.out.line($0)

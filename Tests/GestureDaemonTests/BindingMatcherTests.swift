@@ -108,18 +108,6 @@ import TouchInput
     #expect(bottom.log == ["3 edge-pan changed up REPEAT=1", "3 edge-pan changed up REPEAT=2"])
   }
 
-  @Test(
-    "lisgd distances S, M and L are thirds of the screen, checked on release",
-    arguments: [
-      (20.0, ["1 pan ended right"]), (50.0, ["2 pan ended right"]), (80.0, ["3 pan ended right"]),
-    ])
-  func lisgdDistances(length: Double, expected: [String]) throws {
-    let harness = try MatcherHarness(
-      "lisgd 1,LR,*,S,R,s\nlisgd 1,LR,*,M,R,m\nlisgd 1,LR,*,L,R,l", width: 100)
-    harness.play(stroke(x: 5 + 6, y: 80, dx: length, dy: 2, duration: 600))
-    #expect(harness.log == expected)
-  }
-
   @Test("pinch and rotation bindings fire at their thresholds")
   func pinchAndRotation() throws {
     let harness = try MatcherHarness(

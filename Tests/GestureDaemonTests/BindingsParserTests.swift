@@ -61,7 +61,7 @@ import Testing
     arguments: [
       (
         "wave run a",
-        "b:2: expected a gesture (tap, long-press, swipe, pan, edge-pan, pinch, rotation), 'device' or 'lisgd' at the start of the line, not 'wave'"
+        "b:2: expected a gesture (tap, long-press, swipe, pan, edge-pan, pinch, rotation), 'device', 'lisgd' or 'first-match' at the start of the line, not 'wave'"
       ),
       ("tap fingers=2", "b:2: expected 'run PROGRAM [ARGUMENT]…' or 'shell \"COMMAND\"' after tap"),
       ("tap fingers=9 run a", "b:2: expected fingers= a whole number from 1 to 5, not '9'"),
@@ -109,10 +109,17 @@ import Testing
       ("tap run \"unclosed", "b:2: expected a closing '\"' before the end of the line"),
       ("device rotation=90", "b:2: expected exactly one of name=GLOB or path=GLOB after 'device'"),
       ("device name=x rotation=45", "b:2: expected rotation= 0, 90, 180 or 270, not '45'"),
-      ("lisgd 1,LR,L,*,X,cmd", "b:2: expected lisgd actmode R or P, not 'X'"),
+      ("lisgd 1,LR,L,*,P", "b:2: expected a lisgd command after the actmode 'P'"),
+      (
+        "lisgd 1,LR,Q,*,cmd", "b:2: expected lisgd edge *, N, L, R, T, B, TL, TR, BL or BR, not 'Q'"
+      ),
       (
         "lisgd 1,LR,L,*",
-        "b:2: expected six comma-separated lisgd fields (nfingers,gesture,edge,distance,actmode,command), not '1,LR,L,*'"
+        "b:2: expected five or six comma-separated lisgd fields (nfingers,gesture,edge,distance,[actmode,]command), not '1,LR,L,*'"
+      ),
+      (
+        "first-match now",
+        "b:2: expected nothing after 'first-match' (it applies to the bindings after it)"
       ),
     ])
   func reportsErrors(line: String, message: String) {
@@ -124,22 +131,72 @@ import Testing
     }
   }
 
-  @Test("a lisgd binding is translated, its command run by sh -c")
+  @Test("a lisgd binding is kept as lisgd's, its actmode written out, its command run by sh -c")
   func lisgd() throws {
     let configuration = try BindingsParser.parse(
       """
       lisgd "1,DU,R,*,P,sxmo_volume.sh up"
       lisgd -g "2,RL,*,M,R,echo a,b"
       lisgd 1,DLUR,N,L,R,x
+      lisgd "1,DRUL,BR,*,setsid -f sxmo_hook_inputhandler.sh bottomrightcorner"
       """, file: "b")
     #expect(
       configuration.normalizedText == """
-        edge-pan edge=right direction=up fingers=1 every=6mm shell "sxmo_volume.sh up"
-        pan direction=left fingers=2 distance=33%..66% on=end shell "echo a,b"
-        edge-pan edge=none direction=up-right fingers=1 distance=66% on=end shell x
+        lisgd "1,DU,R,*,P,sxmo_volume.sh up"
+        lisgd "2,RL,*,M,R,echo a,b"
+        lisgd 1,DLUR,N,L,R,x
+        lisgd "1,DRUL,BR,*,R,setsid -f sxmo_hook_inputhandler.sh bottomrightcorner"
 
         """)
     #expect(configuration.bindings[0].action.arguments == ["/bin/sh", "-c", "sxmo_volume.sh up"])
+    #expect(
+      configuration.bindings[3].action
+        == .shell("setsid -f sxmo_hook_inputhandler.sh bottomrightcorner"))
+    let again = try BindingsParser.parse(configuration.normalizedText, file: "n")
+    #expect(again.bindings.map(\.gesture) == configuration.bindings.map(\.gesture))
+  }
+
+  @Test("five-field lisgd specs: a fifth field other than R or P is the command (issue 20.2)")
+  func lisgdFiveFields() throws {
+    let spec = "1,DU,*,M,setsid -f sxmo_hook_inputhandler.sh mediumoneup"
+    let binding = try LisgdBinding.parseOption(spec, index: 1)
+    #expect(binding.action == .shell("setsid -f sxmo_hook_inputhandler.sh mediumoneup"))
+    guard case .lisgd(let lisgd) = binding.gesture else {
+      Issue.record("not a lisgd binding: \(binding.gesture)")
+      return
+    }
+    #expect(lisgd.fieldsText == "1,DU,*,M,R")
+    #expect(lisgd.pressed == false)
+  }
+
+  @Test("pinch and rotation take a finger count (issue 20.11)")
+  func pinchFingers() throws {
+    let configuration = try BindingsParser.parse(
+      "pinch direction=in fingers=4 run a\nrotation direction=cw fingers=2 run b\n", file: "b")
+    #expect(configuration.bindings[0].gesture == .pinch(outward: false, scale: 1.25, fingers: 4))
+    #expect(
+      configuration.bindings[1].gesture == .rotation(clockwise: true, degrees: 15, fingers: 2))
+    #expect(
+      configuration.normalizedText == """
+        pinch direction=in scale=1.25 fingers=4 on=recognize run a
+        rotation direction=cw angle=15deg fingers=2 on=recognize run b
+
+        """)
+  }
+
+  @Test("first-match applies to the bindings after it, and comes back in the normalized text")
+  func firstMatchLine() throws {
+    let configuration = try BindingsParser.parse(
+      "tap run a\nfirst-match\ntap run b\ntap run c\n", file: "b")
+    #expect(configuration.bindings.map(\.firstMatch) == [false, true, true])
+    #expect(
+      configuration.normalizedText == """
+        tap taps=1 fingers=1 on=recognize run a
+        first-match
+        tap taps=1 fingers=1 on=recognize run b
+        tap taps=1 fingers=1 on=recognize run c
+
+        """)
   }
 
   @Test(

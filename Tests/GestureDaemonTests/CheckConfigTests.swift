@@ -28,7 +28,7 @@ import Testing
     #expect(
       result.stdout == """
         swipe direction=up fingers=2 on=recognize run vol +
-        pan direction=down fingers=3 distance=12mm on=end shell x
+        lisgd 3,UD,*,*,R,x
 
         """)
   }

@@ -29,10 +29,13 @@ enum DaemonUmockdev {
     return url
   }
 
-  /// The path of a recording of the package (an absolute path is taken as it is).
+  /// The path of a recording of the package: a name under `Recordings/synthetic`, a path
+  /// from the package's directory without `.evemu` (`Recordings/sxmo/phone-corners`), or an
+  /// absolute path, taken as it is.
   static func recording(_ name: String) -> String {
     if name.hasPrefix("/") { return name }
-    return packageDirectory.appendingPathComponent("Recordings/synthetic/\(name).evemu").path
+    let relative = name.hasPrefix("Recordings/") ? name : "Recordings/synthetic/\(name)"
+    return packageDirectory.appendingPathComponent(relative + ".evemu").path
   }
 
   /// Writes the umockdev triple of `recording` for `node` and returns its prefix.
@@ -72,7 +75,15 @@ enum DaemonUmockdev {
   /// The log line of a device dropped because libevdev got a partial `input_event`: umockdev
   /// splits one when the reader stalled on a loaded machine and the backlog passed 4095 bytes
   /// (a kernel never does this; see Docs/LivePath.md).
-  static let splitEvent = "dropped after a read error: libevdev_next_event"
+  static let splitEvent = "dropped after a read error: "
+
+  /// Whether `log` says libevdev got a partial event (the error names the node between the
+  /// two parts: `dropped after a read error: /dev/input/event5: libevdev_next_event: …`).
+  static func splitAnEvent(_ log: String) -> Bool {
+    log.split(separator: "\n").contains { line in
+      line.contains(splitEvent) && line.contains("libevdev_next_event")
+    }
+  }
 
   /// The log line of events that came after a timer they precede had fired: umockdev's writer
   /// stalled on a loaded machine for longer than the timer's wait (a kernel stamps events as
@@ -92,23 +103,26 @@ enum DaemonUmockdev {
   ///   - speed: How much faster than recorded the events come.
   ///   - holdBack: Make the longest pause between two frames last this many milliseconds
   ///     (no second run then).
+  ///   - environment: More variables for the daemon (and so its commands); `OUT` in a value
+  ///     stands for the output file.
   static func run(
     _ recording: String, bindings: String, expected: Int, arguments: [String] = [],
-    speed: Double = 4, holdBack: Int? = nil
+    speed: Double = 4, holdBack: Int? = nil, environment: [String: String] = [:]
   ) throws -> Outcome {
-    var outcome = try runOnce(recording, bindings, expected, arguments, speed, holdBack)
+    var outcome = try runOnce(
+      recording, bindings, expected, arguments, speed, holdBack, environment)
     for _ in 0..<2 where holdBack == nil {
       let log = outcome.result.stderr
-      guard log.contains(splitEvent) || log.contains(lateEvents) else { break }
+      guard splitAnEvent(log) || log.contains(lateEvents) else { break }
       print("umockdev could not keep pace at \(speed)x (machine busy); retrying at 1x")
-      outcome = try runOnce(recording, bindings, expected, arguments, 1, nil)
+      outcome = try runOnce(recording, bindings, expected, arguments, 1, nil, environment)
     }
     return outcome
   }
 
   private static func runOnce(
     _ recording: String, _ bindings: String, _ expected: Int, _ arguments: [String],
-    _ speed: Double, _ holdBack: Int?
+    _ speed: Double, _ holdBack: Int?, _ environment: [String: String] = [:]
   ) throws -> Outcome {
     let runner = try #require(executable("umockdev-run"), "umockdev-run is not installed")
     let directory = try scratchDirectory()
@@ -129,6 +143,7 @@ enum DaemonUmockdev {
         "-s", "\(node)=\(prefix).script", "--", gesturectl, "run", "--config", config,
         "--exit-after-idle", "1500",
       ] + arguments.map { $0.replacingOccurrences(of: "OUT", with: out) } + [node],
+      environment: environment.mapValues { $0.replacingOccurrences(of: "OUT", with: out) },
       timeout: 60)
     return Outcome(result: result, lines: lines(of: out, atLeast: expected))
   }

@@ -15,10 +15,19 @@ final class MatcherHarness {
   private(set) var firings: [Firing] = []
 
   /// Parses `text` and builds the engine for a `width` × `height` mm surface.
-  init(_ text: String, width: Double = 100, height: Double = 160, name: String = "Panel")
-    throws
-  {
-    configuration = try BindingsParser.parse(text, file: "test")
+  convenience init(
+    _ text: String, width: Double = 100, height: Double = 160, name: String = "Panel"
+  ) throws {
+    self.init(
+      try BindingsParser.parse(text, file: "test"), width: width, height: height, name: name)
+  }
+
+  /// Builds the engine of `configuration` for a `width` × `height` mm surface.
+  init(
+    _ configuration: BindingsConfiguration, width: Double = 100, height: Double = 160,
+    name: String = "Panel"
+  ) {
+    self.configuration = configuration
     matcher = BindingMatcher(
       bindings: configuration.bindings,
       device: MatchedDevice(name: name, node: "/dev/input/event5", width: width, height: height))

@@ -62,3 +62,58 @@ struct PanelAxes: OptionSet, Sendable {
   /// `ABS_MT_TOUCH_MAJOR`, with resolution.
   static let touchMajor = PanelAxes(rawValue: 2)
 }
+
+/// The panel a scenario is recorded on.
+enum PanelModel: Sendable {
+  /// The kiosk panel of `DeviceModel` (240 × 135 mm, 8 units/mm).
+  case kiosk
+  /// A PinePhone-like phone panel: "Goodix Capacitive TouchScreen", 720 × 1440 units on a
+  /// 68 × 136 mm screen, and, like the PinePhone's, no resolution in its axes (so a reader must
+  /// be told the size), 10 slots, protocol B, `INPUT_PROP_DIRECT`.
+  case phone
+
+  /// The largest X and Y values.
+  var maximum: (x: Int32, y: Int32) {
+    switch self {
+    case .kiosk: (DeviceModel.maximumX, DeviceModel.maximumY)
+    case .phone: (719, 1439)
+    }
+  }
+
+  /// Device units per mm on both axes.
+  var unitsPerMillimeter: Double {
+    switch self {
+    case .kiosk: Double(DeviceModel.resolution)
+    case .phone: 720.0 / 68
+    }
+  }
+
+  /// The description written in the recording's header.
+  func description(with axes: PanelAxes) -> DeviceDescription {
+    switch self {
+    case .kiosk: return DeviceModel.description(with: axes)
+    case .phone:
+      let x = AbsInfo(minimum: 0, maximum: maximum.x)
+      let y = AbsInfo(minimum: 0, maximum: maximum.y)
+      return DeviceDescription(
+        name: "Goodix Capacitive TouchScreen", bus: 0x18, vendor: 0x0416, product: 0x1001,
+        version: 0x0100, properties: [InputProperty.direct],
+        supportedCodes: [EventType.key: [KeyCode.btnTouch]],
+        absoluteAxes: [
+          AbsCode.x: x, AbsCode.y: y,
+          AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: Int32(DeviceModel.slotCount - 1)),
+          AbsCode.mtPositionX: x, AbsCode.mtPositionY: y,
+          AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+        ])
+    }
+  }
+
+  /// A position in mm as device units: rounded to the nearest unit and clamped to the panel.
+  func units(_ point: MillimeterPoint) -> (x: Int32, y: Int32) {
+    let x = (point.x * unitsPerMillimeter).rounded()
+    let y = (point.y * unitsPerMillimeter).rounded()
+    return (
+      Int32(min(max(x, 0), Double(maximum.x))), Int32(min(max(y, 0), Double(maximum.y)))
+    )
+  }
+}

@@ -54,10 +54,17 @@ struct Emitter {
   private var slotTool = [Int32](repeating: 0, count: DeviceModel.slotCount)
   private var slotMajor = [Int32](repeating: 0, count: DeviceModel.slotCount)
 
-  /// Creates an emitter scanning at `rate` Hz for `device`.
-  init(rate: Double, random: SplitMix64, device: DeviceDescription = DeviceModel.description) {
+  /// The panel whose units positions are written in.
+  let model: PanelModel
+
+  /// Creates an emitter scanning at `rate` Hz for `device`, a `model` panel.
+  init(
+    rate: Double, random: SplitMix64, device: DeviceDescription = DeviceModel.description,
+    model: PanelModel = .kiosk
+  ) {
     interval = 1000 / rate
     self.random = random
+    self.model = model
     writer = EvemuWriter(device: device)
   }
 
@@ -145,7 +152,7 @@ struct Emitter {
         let point = contact.position(at: t)
         let noisy = MillimeterPoint(
           x: point.x + Self.noise * random.gaussian(), y: point.y + Self.noise * random.gaussian())
-        let (x, y) = DeviceModel.units(noisy)
+        let (x, y) = model.units(noisy)
         if x != slotX[slot] {
           writeSlot(slot, AbsCode.mtPositionX, x)
           slotX[slot] = x
@@ -155,7 +162,7 @@ struct Emitter {
           slotY[slot] = y
         }
         if let major = contact.majorAxis {
-          let units = Int32((major * Double(DeviceModel.resolution)).rounded())
+          let units = Int32((major * model.unitsPerMillimeter).rounded())
           if units != slotMajor[slot] {
             writeSlot(slot, AbsCode.mtTouchMajor, units)
             slotMajor[slot] = units

@@ -19,7 +19,8 @@ func generate(_ scenario: Scenario, seed: UInt64, rate: Double) -> String {
   var builder = SessionBuilder(random: streams.builder)
   scenario.build(&builder)
   var emitter = Emitter(
-    rate: rate, random: streams.emitter, device: DeviceModel.description(with: scenario.panel))
+    rate: rate, random: streams.emitter, device: scenario.model.description(with: scenario.panel),
+    model: scenario.model)
   emitter.out = emitter.writer.header()
   emitter.drops = builder.drops.sorted()
   for group in builder.finish() { emitter.emit(group) }

@@ -9,6 +9,8 @@ struct Scenario: Sendable {
   var summary: String
   /// The optional axes of the panel the session is recorded on.
   var panel: PanelAxes = []
+  /// The panel: the kiosk's, or the phone's (`phoneScenarios`).
+  var model: PanelModel = .kiosk
   /// Adds the session's gestures to a builder.
   var build: @Sendable (inout SessionBuilder) -> Void
 }

@@ -8,6 +8,7 @@ let usage = """
   usage: synth-trace list
          synth-trace NAME [-o FILE] [--seed N] [--rate HZ]
          synth-trace all -o DIR [--seed N] [--rate HZ]
+         synth-trace phone [-o DIR] [--seed N] [--rate HZ]
          synth-trace stress -o FILE --events N [--seed N] [--rate HZ]
          synth-trace session -o FILE --events N [--seed N] [--rate HZ]
          synth-trace to-libinput EVEMU -o FILE.yml
@@ -19,6 +20,8 @@ let usage = """
     list          print every scenario with what it does
     NAME          write one scenario (to standard output without -o)
     all           write every scenario as DIR/NAME.evemu
+    phone         list the scenarios of a PinePhone-like panel (720 x 1440 units, 68 x 136
+                  mm, no resolution: sxmo's strokes), or with -o write them as DIR/NAME.evemu
     stress        write a random mix of gestures until it holds N events
     session       write a phone user's session (swipes, edge swipes, volume drags along
                   the right edge, taps, holds, pinches) until it holds N events
@@ -115,6 +118,21 @@ do {
       let text = generate(scenario, seed: options.seed, rate: options.rate)
       try writeFile(text, to: directory + "/" + scenario.name + ".evemu")
     }
+  case "phone":
+    guard let directory = options.output else {
+      for scenario in phoneScenarios {
+        var name = scenario.name
+        while name.count < 30 { name += " " }
+        print(name + scenario.summary)
+      }
+      break
+    }
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true)
+    for scenario in phoneScenarios {
+      let text = generate(scenario, seed: options.seed, rate: options.rate)
+      try writeFile(text, to: directory + "/" + scenario.name + ".evemu")
+    }
   case "to-libinput":
     guard let input = options.input, let path = options.output else {
       fail("to-libinput needs EVEMU -o FILE", status: 2)
@@ -137,7 +155,9 @@ do {
         "synth-trace: \(result.events) events, \(result.frames) frames, \(result.bytes) bytes in \(seconds) s\n"
           .utf8))
   default:
-    guard let scenario = scenarios.first(where: { $0.name == options.command }) else {
+    guard
+      let scenario = (scenarios + phoneScenarios).first(where: { $0.name == options.command })
+    else {
       fail("unknown scenario \(options.command) (synth-trace list shows them)", status: 2)
     }
     let text = generate(scenario, seed: options.seed, rate: options.rate)
