@@ -227,4 +227,21 @@ import Testing
     #expect(outcome.result.status == 0, "\(outcome.result.stderr)")
     #expect(outcome.lines == ["three"], "\(outcome.result.stderr)")
   }
+
+  @Test("a real Wacom two-finger scroll fires the two-finger pan only, not the one-finger one")
+  func wacomScroll() throws {
+    guard DaemonUmockdev.isAvailable else {
+      Issue.record("umockdev-run is not installed")
+      return
+    }
+    let outcome = try DaemonUmockdev.run(
+      "Recordings/public/isdv4-e6-double-center-scroll",
+      bindings: """
+        pan distance=20mm shell "echo one >> OUT"
+        pan fingers=2 distance=20mm shell "echo two >> OUT"
+        """, expected: 1)
+    #expect(outcome.result.status == 0, "\(outcome.result.stderr)")
+    #expect(outcome.lines.contains("two"), "\(outcome.result.stderr)")
+    #expect(!outcome.lines.contains("one"), "\(outcome.result.stderr)")
+  }
 }
