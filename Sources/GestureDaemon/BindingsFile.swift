@@ -32,10 +32,12 @@ public enum BindingsFile {
   /// The file must be a regular file of at most ``sizeLimit`` bytes (a FIFO or a device is
   /// refused at once instead of blocking or growing), and since its commands run as the
   /// caller, others must not be able to write it and it must be the caller's or root's (as
-  /// ssh demands of its files).
+  /// ssh demands of its files). `/dev/null` is an empty file (no bindings but `-g` lines, the
+  /// usual way to say "no file"): reading it ends at once.
   ///
   /// - Throws: `BindingsError` when the file cannot be read (line 0) or a line is bad.
   public static func load(_ path: String) throws(BindingsError) -> BindingsConfiguration {
+    if path == "/dev/null" { return try BindingsParser.parse("", file: path) }
     func failure(_ reason: String) -> BindingsError {
       BindingsError(file: path, line: 0, reason: reason)
     }

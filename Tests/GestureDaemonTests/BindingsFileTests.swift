@@ -41,6 +41,14 @@ import Testing
     #expect(result.stderr == "error: /dev/zero: not a regular file (a FIFO, a device…)\n")
   }
 
+  @Test("/dev/null is an empty bindings file: the -g lines alone")
+  func devNullIsEmpty() throws {
+    let result = try runProduct(
+      "gesturectl", ["check-config", "-g", "1,LR,*,*,R,echo right", "/dev/null"], timeout: 20)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "lisgd \"1,LR,*,*,R,echo right\"\n")
+  }
+
   @Test("a bindings file beyond 1 MiB is an error naming the limit")
   func sizeLimit() throws {
     let directory = try Self.scratch()
