@@ -36,7 +36,7 @@ struct FrameSummary {
 /// touch that becomes `MT_TOOL_PALM`) and never joins again, whatever it turns into later. The
 /// similarity fit q′ ≈ s·R(θ)·p′ over the touches present in both frames is computed here once
 /// per frame from running sums, so every recognizer reads it in O(1). The touches are a value
-/// (``SurfaceState``, 16 members in an `InlineArray`), changed through one access per frame:
+/// (`SurfaceState`, 16 members in an `InlineArray`), changed through one access per frame:
 /// updating never allocates.
 ///
 /// Recognizers read it as their view of the touches they follow: see ``numberOfTouches``,
