@@ -20,7 +20,6 @@ import Testing
     "@exclusivity(unchecked) private var machine = LongPressMachine()",
     "@exclusivity(unchecked) private var machine = SwipeMachine()",
     "@exclusivity(unchecked) private var machine = DragMachine(rule: PanRule())",
-    "@exclusivity(unchecked) private var machine = DragMachine(rule: EdgePanRule())",
     "@exclusivity(unchecked) private var machine = SimilarityMachine<ScaleMeasure>()",
     "@exclusivity(unchecked) private var machine = SimilarityMachine<AngleMeasure>()",
   ]

@@ -68,9 +68,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
   private var parameters: Configuration
-  // The module's one exception left (Docs/Gestures.md, "Speed"): `handle` is a mutating call
-  // the optimizer cannot see into, so a plain machine pays a run-time check per frame; moved
-  // out of an optional and back instead, the seven built-in machines cost +28 % (1 562.5 M vs
+  // The module's one exception left (Docs/Gestures.md, "The safe core"): `handle` is a mutating
+  // call the optimizer cannot see into, so a plain machine pays a run-time check per frame;
+  // moved out of an optional and back instead, the built-in machines cost +28 % (1 562.5 M vs
   // 1 220.4 M instructions, whole-process `replay --json` of the 1 M-event stress trace,
   // callgrind 2026-12-01; together, not one by one). Goes with the engine's value core.
   @exclusivity(unchecked) private var machine = SwipeMachine()
