@@ -32,7 +32,7 @@ extension GestureEngine {
     case .change:
       // The most frequent step (a continuous gesture moving), inline: nothing to explain or
       // hold, and a legal move that leaves the terminal mask as it is.
-      if explain == nil && !r.isHeld && (r.state == .began || r.state == .changed) {
+      if !explains && !r.isHeld && (r.state == .began || r.state == .changed) {
         r.state = .changed
         enqueue(r, .changed, at: time)
       } else {
@@ -49,7 +49,7 @@ extension GestureEngine {
   ) {
     if r.isHeld {
       guard r.heldEvents.first?.state == .began else { return illegal(r, state) }
-      r.heldEvents.append(r.makeEvent(state, at: time))
+      r.hold(r.makeEvent(state, at: time))
       return
     }
     guard r.state.isActive else { return illegal(r, state) }
@@ -67,7 +67,7 @@ extension GestureEngine {
     var bits = requirements[r.slot]
     var pending: GestureRecognizer?
     while bits != 0 {
-      let other = recognizers[bits.trailingZeroBitCount]
+      let other = list[bits.trailingZeroBitCount]
       bits &= bits - 1
       switch other.state {
       case .failed: continue
@@ -91,7 +91,7 @@ extension GestureEngine {
       failAndRelease(r, .requiredSucceeded(other.name), at: time)
     case .pending(let other):
       r.isHeld = true
-      r.heldEvents.append(r.makeEvent(state, at: time))
+      r.hold(r.makeEvent(state, at: time))
       explainHeld(r, .waitingFor(other.name), at: time)
     case .clear:
       move(r, to: state, reason, at: time)
@@ -107,7 +107,7 @@ extension GestureEngine {
     var failed: UInt64 = 0
     let allowed = simultaneous[r.slot]
     let waiting = dependents[r.slot]
-    for other in recognizers where other !== r && other.state == .possible {
+    for other in list where other !== r && other.state == .possible {
       let bit: UInt64 = 1 << UInt64(other.slot)
       if waiting & bit != 0 && (other.isEngaged || other.isHeld) {
         fail(other, .requiredSucceeded(r.name), at: time)
@@ -121,7 +121,7 @@ extension GestureEngine {
       failed |= bit
     }
     while failed != 0 {
-      let other = recognizers[failed.trailingZeroBitCount]
+      let other = list[failed.trailingZeroBitCount]
       failed &= failed - 1
       releaseWaiting(on: other, at: time)
     }
@@ -140,7 +140,7 @@ extension GestureEngine {
     r.forceFail()
     r.deadline = nil
     r.isHeld = false
-    r.heldEvents.removeAll(keepingCapacity: true)
+    r.dropHeld()
     move(r, to: .failed, reason, at: time)
   }
 
@@ -148,7 +148,7 @@ extension GestureEngine {
   private func releaseWaiting(on failed: GestureRecognizer, at time: Microseconds) {
     var bits = dependents[failed.slot]
     while bits != 0 {
-      let r = recognizers[bits.trailingZeroBitCount]
+      let r = list[bits.trailingZeroBitCount]
       bits &= bits - 1
       guard r.isHeld, r.state == .possible else { continue }
       switch requirement(of: r) {
@@ -164,7 +164,7 @@ extension GestureEngine {
           if index == 0 { prevent(by: r, at: time) }
           index += 1
         }
-        r.heldEvents.removeAll(keepingCapacity: true)
+        r.dropHeld()
       }
     }
   }

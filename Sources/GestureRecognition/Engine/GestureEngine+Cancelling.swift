@@ -9,7 +9,7 @@ extension GestureEngine {
   /// as `advance(to:)` is.
   public func cancelAll(at time: Microseconds) {
     if busy {
-      pending.append(.cancelAll(time))
+      queue(.cancelAll(time))
       return
     }
     busy = true
@@ -20,7 +20,7 @@ extension GestureEngine {
 
   /// `cancelAll(at:)` inside the engine.
   private func cancelEverything(at time: Microseconds) {
-    for recognizer in recognizers {
+    for recognizer in list {
       if recognizer.state.isActive {
         recognizer.forceCancel()
         move(recognizer, to: .cancelled, .cancelledByEngine, at: time)
@@ -29,9 +29,7 @@ extension GestureEngine {
         fail(recognizer, .cancelledByEngine, at: time)
       }
       recognizer.activeTouches = 0
-      if !recognizer.regionTouches.isEmpty {
-        recognizer.regionTouches.removeAll(keepingCapacity: true)
-      }
+      recognizer.dropRegionTouches()
       recognizer.regionSurface?.removeAll()
       recognizer.deadline = nil
     }

@@ -32,7 +32,7 @@ extension GestureEngine {
     r.deadline = nil
     if r.regionSurface != nil {
       r.activeTouches = 0
-      if !r.regionTouches.isEmpty { r.regionTouches.removeAll(keepingCapacity: true) }
+      r.dropRegionTouches()
       r.regionSurface?.removeAll()
     }
     if !busy {
@@ -50,7 +50,7 @@ extension GestureEngine {
     while bits != 0 {
       let index = bits.trailingZeroBitCount
       bits &= bits - 1
-      unblock(recognizers[index], 1 << UInt64(index))
+      unblock(list[index], 1 << UInt64(index))
     }
   }
 
@@ -59,7 +59,7 @@ extension GestureEngine {
     waitingMask &= ~bit
     blockedMask &= ~bit
     r.activeTouches = 0
-    if !r.regionTouches.isEmpty { r.regionTouches.removeAll(keepingCapacity: true) }
+    r.dropRegionTouches()
     r.regionSurface?.removeAll()
   }
 }

@@ -18,7 +18,7 @@ extension GestureEngine {
   /// processed once the current frame or deadline is fully processed and delivered.
   public func process(_ frame: TouchFrame) {
     if busy {
-      pending.append(.frame(frame))
+      queue(.frame(frame))
       return
     }
     busy = true

@@ -15,11 +15,6 @@ enum PendingCall {
   case remove(GestureRecognizer)
 }
 
-/// A recognizer held weakly (relations must not keep recognizers alive).
-struct WeakRecognizer {
-  weak var value: GestureRecognizer?
-}
-
 extension GestureEngine {
   /// Adds a recognizer (after those already added) and returns it.
   ///
@@ -38,7 +33,7 @@ extension GestureEngine {
     _ recognizer: Recognizer, region: MillimeterRect? = nil
   ) -> Recognizer {
     if busy {
-      pending.append(.add(recognizer, region))
+      queue(.add(recognizer, region))
       return recognizer
     }
     insert(recognizer, region: region)
@@ -55,21 +50,20 @@ extension GestureEngine {
     }
     if let region { recognizer.region = region }
     guard recognizer.engine !== self || recognizer.slot < 0 else { return }
-    guard recognizers.count < Self.capacity else {
+    guard list.count < Self.capacity else {
       report(.capacityExceeded(recognizer: recognizer.name, capacity: Self.capacity))
       return
     }
-    recognizer.slot = recognizers.count
+    recognizer.slot = list.count
     recognizer.engine = self
     if recognizer.regionSurface != nil { regionMask |= 1 << UInt64(recognizer.slot) }
     if !recognizer.isEnabled { blockedMask |= 1 << UInt64(recognizer.slot) }
-    recognizers.append(recognizer)
-    (list + listCount).initialize(to: Unmanaged.passUnretained(recognizer))
-    listCount += 1
-    simultaneous.append(0)
-    requirements.append(0)
-    dependents.append(0)
-    for other in recognizers where other !== recognizer {
+    // Each array is changed in a local and stored back (see `GestureRecognizer.hold`).
+    list = list + [recognizer]
+    simultaneous = simultaneous + [0]
+    requirements = requirements + [0]
+    dependents = dependents + [0]
+    for other in list where other !== recognizer {
       if recognizer.requires(other) { setRequirement(recognizer, other) }
       if other.requires(recognizer) { setRequirement(other, recognizer) }
       if recognizer.isSimultaneous(with: other) || other.isSimultaneous(with: recognizer) {
@@ -88,7 +82,7 @@ extension GestureEngine {
   public func remove(_ recognizer: GestureRecognizer) {
     guard recognizer.engine === self, recognizer.slot >= 0 else { return }
     if busy {
-      pending.append(.remove(recognizer))
+      queue(.remove(recognizer))
       return
     }
     busy = true
@@ -108,20 +102,17 @@ extension GestureEngine {
   /// Takes `r` out of every list and mask, renumbering those after it.
   private func detach(_ r: GestureRecognizer) {
     let slot = r.slot
+    // Each array is changed in a local and stored back (see `GestureRecognizer.hold`).
+    var recognizers = list
+    list = []
     recognizers.remove(at: slot)
     for index in slot..<recognizers.count {
-      list[index] = list[index + 1]
       recognizers[index].slot = index
     }
-    listCount -= 1
-    simultaneous.remove(at: slot)
-    requirements.remove(at: slot)
-    dependents.remove(at: slot)
-    for index in recognizers.indices {
-      simultaneous[index] = Self.dropping(slot, from: simultaneous[index])
-      requirements[index] = Self.dropping(slot, from: requirements[index])
-      dependents[index] = Self.dropping(slot, from: dependents[index])
-    }
+    list = recognizers
+    simultaneous = Self.dropping(slot, from: simultaneous)
+    requirements = Self.dropping(slot, from: requirements)
+    dependents = Self.dropping(slot, from: dependents)
     terminalMask = Self.dropping(slot, from: terminalMask)
     regionMask = Self.dropping(slot, from: regionMask)
     blockedMask = Self.dropping(slot, from: blockedMask)
@@ -133,10 +124,18 @@ extension GestureEngine {
     r.deadline = nil
     r.reset()
     r.isHeld = false
-    r.heldEvents.removeAll(keepingCapacity: true)
-    r.regionTouches.removeAll(keepingCapacity: true)
+    r.dropHeld()
+    r.dropRegionTouches()
     r.activeTouches = 0
     r.regionSurface?.removeAll()
+  }
+
+  /// `masks` without entry `slot`, and each without bit `slot`.
+  private static func dropping(_ slot: Int, from masks: [UInt64]) -> [UInt64] {
+    var kept = masks
+    kept.remove(at: slot)
+    for index in kept.indices { kept[index] = dropping(slot, from: kept[index]) }
+    return kept
   }
 
   /// `mask` without bit `slot`, the bits above it moved down by one.
@@ -163,7 +162,9 @@ extension GestureEngine {
       (reporter ?? a.engine)?.report(.relatedToItself(recognizer: a.name))
       return
     }
-    if !a.isSimultaneous(with: b) { a.simultaneousPartners.append(WeakRecognizer(value: b)) }
+    if !a.isSimultaneous(with: b) {
+      a.simultaneousPartners = a.simultaneousPartners + [b.serial]
+    }
     if let engine = a.engine, engine === b.engine, a.slot >= 0, b.slot >= 0 {
       engine.setSimultaneous(a, b)
     }
@@ -186,26 +187,48 @@ extension GestureEngine {
       (reporter ?? a.engine)?.report(.relatedToItself(recognizer: a.name))
       return
     }
-    if !a.requires(b) { a.failureRequirements.append(WeakRecognizer(value: b)) }
+    if !a.requires(b) {
+      a.failureRequirements = a.failureRequirements + [b.serial]
+    }
     if let engine = a.engine, engine === b.engine, a.slot >= 0, b.slot >= 0 {
       engine.setRequirement(a, b)
     }
   }
 
   private func setSimultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) {
-    simultaneous[a.slot] |= 1 << UInt64(b.slot)
-    simultaneous[b.slot] |= 1 << UInt64(a.slot)
+    var masks = simultaneous
+    simultaneous = []
+    masks[a.slot] |= 1 << UInt64(b.slot)
+    masks[b.slot] |= 1 << UInt64(a.slot)
+    simultaneous = masks
   }
 
   private func setRequirement(_ a: GestureRecognizer, _ b: GestureRecognizer) {
-    requirements[a.slot] |= 1 << UInt64(b.slot)
-    dependents[b.slot] |= 1 << UInt64(a.slot)
+    var masks = requirements
+    requirements = []
+    masks[a.slot] |= 1 << UInt64(b.slot)
+    requirements = masks
+    masks = dependents
+    dependents = []
+    masks[b.slot] |= 1 << UInt64(a.slot)
+    dependents = masks
+  }
+
+  /// Queues a call made while busy.
+  func queue(_ call: PendingCall) {
+    var calls = pending
+    pending = []
+    calls.append(call)
+    pending = calls
   }
 
   /// Runs the calls queued while busy, in order (each may queue more).
   func runPending() {
     while hasPending, !busy {
-      let call = pending.removeFirst()
+      var calls = pending
+      pending = []
+      let call = calls.removeFirst()
+      pending = calls
       switch call {
       case .frame(let frame): process(frame)
       case .advance(let time): advance(to: time)
@@ -218,8 +241,11 @@ extension GestureEngine {
 
   /// Keeps and announces a diagnostic.
   func report(_ diagnostic: GestureEngineDiagnostic) {
-    if diagnostics.count == Self.diagnosticsKept { diagnostics.removeFirst() }
-    diagnostics.append(diagnostic)
+    var kept = diagnostics
+    diagnostics = []
+    if kept.count == Self.diagnosticsKept { kept.removeFirst() }
+    kept.append(diagnostic)
+    diagnostics = kept
     onDiagnostic?(diagnostic)
   }
 }
@@ -227,11 +253,11 @@ extension GestureEngine {
 extension GestureRecognizer {
   /// Whether this recognizer was declared to wait for `other` to fail.
   final func requires(_ other: GestureRecognizer) -> Bool {
-    failureRequirements.contains { $0.value === other }
+    failureRequirements.contains(other.serial)
   }
 
   /// Whether this recognizer was declared simultaneous with `other`.
   final func isSimultaneous(with other: GestureRecognizer) -> Bool {
-    simultaneousPartners.contains { $0.value === other }
+    simultaneousPartners.contains(other.serial)
   }
 }

@@ -33,10 +33,11 @@ struct FrameSummary {
 /// The engine keeps one for all recognizers without a region; a recognizer with a region keeps
 /// its own. Only fingers take part: a touch joins when it begins as a finger, and a member
 /// whose tool turns into a palm or a pen counts as cancelled (libinput cancels a touchscreen
-/// touch that becomes `MT_TOOL_PALM`) and never joins again, whatever it turns into later. The similarity fit q′ ≈ s·R(θ)·p′ over the touches present in both frames is
-/// computed here once per frame from running sums, so every recognizer reads it in O(1).
-/// Storage for 16 touches is allocated once, as raw memory the class owns (no array
-/// uniqueness checks in the per-frame loop): updating never allocates.
+/// touch that becomes `MT_TOOL_PALM`) and never joins again, whatever it turns into later. The
+/// similarity fit q′ ≈ s·R(θ)·p′ over the touches present in both frames is computed here once
+/// per frame from running sums, so every recognizer reads it in O(1). The touches are a value
+/// (`SurfaceState`, 16 members in an `InlineArray`), changed through one access per frame:
+/// updating never allocates.
 ///
 /// Recognizers read it as their view of the touches they follow: see ``numberOfTouches``,
 /// ``location(ofTouch:)``, ``centroid`` and the flags of the current frame.
@@ -46,7 +47,53 @@ public final class TouchSurface {
   /// Bit `tool.rawValue`: touches of that tool take part (fingers only, unless the owner's
   /// `allowedTools` says otherwise).
   var toolMask: UInt8 = 1
+  /// The touches (changed through one access per update: the only access to a property of
+  /// the surface that keeps a run-time exclusivity check).
+  private var state = SurfaceState()
+  /// The summary of the current frame (written once per update, read by every recognizer).
+  private(set) var summary = FrameSummary()
 
+  init() {}
+
+  /// The touches of the current frame, leaving ones included (a copy, valid until the next
+  /// update).
+  var members: SurfaceState.Members { state.members }
+
+  /// Forgets every touch (the engine cancelled everything).
+  func removeAll() {
+    state.removeAll()
+    summary = FrameSummary()
+  }
+
+  /// Applies one frame, keeping only touches `owner` accepts (all when `owner` is nil).
+  func update(_ frame: TouchFrame, owner: GestureRecognizer?) {
+    guard let owner else {
+      var s = summary
+      state.update(frame, accepted: .all, toolMask: toolMask, into: &s)
+      summary = s
+      return
+    }
+    // Asked before the state's access begins, as bits (no allocation for up to 64 touches).
+    let touches = frame.touches
+    if touches.count > 64 {
+      let accepted = SurfaceState.Acceptance.list(touches.map { owner.accepts($0) })
+      var s = summary
+      state.update(frame, accepted: accepted, toolMask: toolMask, into: &s)
+      summary = s
+      return
+    }
+    var bits: UInt64 = 0
+    for index in touches.indices where owner.accepts(touches[index]) {
+      bits |= 1 &<< UInt64(index)
+    }
+    var s = summary
+    state.update(frame, accepted: .bits(bits), toolMask: toolMask, into: &s)
+    summary = s
+  }
+}
+
+/// The touches of a ``TouchSurface`` as a value: the members and their count.
+struct SurfaceState {
   /// One tracked touch.
   struct Member {
     var id: TouchID
@@ -56,44 +103,38 @@ public final class TouchSurface {
     var leaving: Bool
   }
 
-  /// Room for `capacity` members, of which the first `count` are initialized (a trivial type:
-  /// nothing to deinitialize).
-  private let storage = UnsafeMutablePointer<Member>.allocate(capacity: TouchSurface.capacity)
-  /// How many members are stored.
-  @exclusivity(unchecked) private var count = 0
-  /// Whether a member is leaving.
-  @exclusivity(unchecked) private var hasLeaving = false
-  /// The summary of the current frame.
-  @exclusivity(unchecked) private(set) var summary = FrameSummary()
+  /// The first `count` members of a surface, in the order they landed.
+  struct Members: RandomAccessCollection {
+    fileprivate let storage: InlineArray<16, Member>
+    let count: Int
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(index: Int) -> Member { storage[index] }
+  }
 
+  private static let vacant = Member(
+    id: TouchID(0), start: MillimeterPoint(x: 0, y: 0), last: MillimeterPoint(x: 0, y: 0),
+    leaving: false)
   /// 1/n for n = 0…capacity (entry 0 unused): the means need no division, and each entry is
   /// the same correctly rounded value a division gives.
-  private let reciprocals = UnsafeMutablePointer<Double>.allocate(
-    capacity: TouchSurface.capacity + 1)
+  private static let reciprocals = InlineArray<17, Double> { $0 == 0 ? 0 : 1 / Double($0) }
 
-  init() {
-    reciprocals.initialize(to: 0)
-    for n in 1...Self.capacity { (reciprocals + n).initialize(to: 1 / Double(n)) }
-  }
+  /// Room for `TouchSurface.capacity` members, of which the first `count` are set.
+  private var storage = InlineArray<16, Member>(repeating: SurfaceState.vacant)
+  /// How many members are stored.
+  private var count = 0
+  /// Whether a member is leaving.
+  private var hasLeaving = false
+  var members: Members { Members(storage: storage, count: count) }
 
-  deinit {
-    storage.deallocate()
-    reciprocals.deallocate()
-  }
-
-  /// The touches of the current frame, leaving ones included (valid until the next update).
-  var members: UnsafeBufferPointer<Member> {
-    UnsafeBufferPointer(start: storage, count: count)
-  }
-
-  /// Forgets every touch (the engine cancelled everything).
-  func removeAll() {
+  mutating func removeAll() {
     count = 0
     hasLeaving = false
-    summary = FrameSummary()
   }
 
-  private func index(of id: TouchID) -> Int {
+  /// The index of the member `id`, or -1. Mutating only so the members are read in place (a
+  /// non-mutating method copies the 16 members before reading one).
+  private mutating func index(of id: TouchID) -> Int {
     var i = 0
     while i < count {
       if storage[i].id == id { return i }
@@ -102,8 +143,29 @@ public final class TouchSurface {
     return -1
   }
 
-  /// Applies one frame, keeping only touches `owner` accepts (all when `owner` is nil).
-  func update(_ frame: TouchFrame, owner: GestureRecognizer?) {
+  /// Which touches of a frame an owner follows, asked before the state's access begins.
+  enum Acceptance {
+    /// Every touch (no owner).
+    case all
+    /// Bit i: touch i of the frame (a frame of at most 64 touches).
+    case bits(UInt64)
+    /// One flag per touch of the frame.
+    case list([Bool])
+
+    func contains(_ index: Int) -> Bool {
+      switch self {
+      case .all: true
+      case .bits(let bits): bits & (1 &<< UInt64(index)) != 0
+      case .list(let flags): flags[index]
+      }
+    }
+  }
+
+  /// Applies one frame, keeping only the touches `accepted` holds, and writes its summary
+  /// into `s` (which holds the last frame's).
+  mutating func update(
+    _ frame: TouchFrame, accepted: Acceptance, toolMask: UInt8, into s: inout FrameSummary
+  ) {
     if hasLeaving {
       var kept = 0
       for i in 0..<count where !storage[i].leaving {
@@ -113,80 +175,83 @@ public final class TouchSurface {
       count = kept
       hasLeaving = false
     }
-    var s = FrameSummary()
+    // The last frame's centroid stays when no touch is down or lifting.
+    let centroid = s.centroid
+    s = FrameSummary()
     s.countBefore = count
-    s.centroid = summary.centroid
+    s.centroid = centroid
     var common = 0
     var px = 0.0, py = 0.0, qx = 0.0, qy = 0.0
     var pq = 0.0, pxq = 0.0, pp = 0.0
     var cx = 0.0, cy = 0.0, down = 0
     var lx = 0.0, ly = 0.0, leavers = 0
-    frame.touches.withUnsafeBufferPointer { touches in
-      for t in 0..<touches.count {
-        if let owner, !owner.accepts(touches[t]) { continue }
-        let id = touches[t].id
-        // A palm or a pen is no finger (unless the owner allows its tool): a member that turns
-        // into one is cancelled. A touch
-        // whose start was not seen (down when the device was opened) never joins.
-        let finger = toolMask & (1 &<< touches[t].tool.rawValue) != 0 && touches[t].startSeen
-        let phase = finger ? touches[t].phase : .cancelled
-        let q = touches[t].location
-        let terminal = isLeaving(phase)
-        let i = index(of: id)
-        guard i >= 0 else {
-          // Only a finger that begins joins (a palm that turns back into a finger stays out).
-          if phase == .began && count < Self.capacity {
-            (storage + count).initialize(to: Member(id: id, start: q, last: q, leaving: false))
-            count += 1
-            s.landing.x += q.x
-            s.landing.y += q.y
-            s.landing.n += 1
-            cx += q.x
-            cy += q.y
-            down += 1
-          }
-          continue
-        }
-        let member = storage + i
-        let p = member.pointee.last
-        if p.x != q.x || p.y != q.y { s.moved = true }
-        common += 1
-        px += p.x
-        py += p.y
-        qx += q.x
-        qy += q.y
-        pq += p.x * q.x + p.y * q.y
-        pxq += p.x * q.y - p.y * q.x
-        pp += p.x * p.x + p.y * p.y
-        let dx = q.x - member.pointee.start.x
-        let dy = q.y - member.pointee.start.y
-        s.largestMovementSquared = max(s.largestMovementSquared, dx * dx + dy * dy)
-        member.pointee.last = q
-        if terminal {
-          if case .ended = phase { s.lifted = true } else { s.cancelled = true }
-          lx += q.x
-          ly += q.y
-          leavers += 1
-          member.pointee.leaving = true
-          hasLeaving = true
-        } else {
+    let touches = frame.touches
+    for t in touches.indices {
+      if !accepted.contains(t) { continue }
+      let touch = touches[t]
+      let id = touch.id
+      // A palm or a pen is no finger (unless the owner allows its tool): a member that turns
+      // into one is cancelled. A touch whose start was not seen (down when the device was
+      // opened) never joins.
+      let finger = toolMask & (1 &<< touch.tool.rawValue) != 0 && touch.startSeen
+      let phase = finger ? touch.phase : .cancelled
+      let q = touch.location
+      let terminal = isLeaving(phase)
+      let i = index(of: id)
+      guard i >= 0 else {
+        // Only a finger that begins joins (a palm that turns back into a finger stays out).
+        if phase == .began && count < TouchSurface.capacity {
+          storage[count] = Member(id: id, start: q, last: q, leaving: false)
+          count += 1
+          s.landing.x += q.x
+          s.landing.y += q.y
+          s.landing.n += 1
           cx += q.x
           cy += q.y
           down += 1
         }
+        continue
       }
+      var member = storage[i]
+      let p = member.last
+      if p.x != q.x || p.y != q.y { s.moved = true }
+      common += 1
+      px += p.x
+      py += p.y
+      qx += q.x
+      qy += q.y
+      pq += p.x * q.x + p.y * q.y
+      pxq += p.x * q.y - p.y * q.x
+      pp += p.x * p.x + p.y * p.y
+      let dx = q.x - member.start.x
+      let dy = q.y - member.start.y
+      s.largestMovementSquared = max(s.largestMovementSquared, dx * dx + dy * dy)
+      member.last = q
+      if terminal {
+        if case .ended = phase { s.lifted = true } else { s.cancelled = true }
+        lx += q.x
+        ly += q.y
+        leavers += 1
+        member.leaving = true
+        hasLeaving = true
+      } else {
+        cx += q.x
+        cy += q.y
+        down += 1
+      }
+      storage[i] = member
     }
     s.count = down
     // Means as products with stored reciprocals (divisions are slow).
-    let downInverse = reciprocals[down]
+    let downInverse = Self.reciprocals[down]
     if down > 0 {
       s.centroid = MillimeterPoint(x: cx * downInverse, y: cy * downInverse)
     } else if leavers > 0 {
-      let inverse = reciprocals[leavers]
+      let inverse = Self.reciprocals[leavers]
       s.centroid = MillimeterPoint(x: lx * inverse, y: ly * inverse)
     }
     if s.moved && common > 0 {
-      let inverse = reciprocals[common]
+      let inverse = Self.reciprocals[common]
       s.shift = PlaneVector(dx: (qx - px) * inverse, dy: (qy - py) * inverse)
       if common >= 2 {
         // Σ(p−P)·(q−Q) = Σp·q − n·P·Q, and likewise for the cross product and the norm.
@@ -215,7 +280,6 @@ public final class TouchSurface {
       }
       s.span = sum * downInverse
     }
-    summary = s
   }
 }
 
@@ -253,7 +317,7 @@ extension TouchSurface {
   }
 
   /// The `index`th member that is not leaving.
-  private func touch(_ index: Int) -> Member? {
+  private func touch(_ index: Int) -> SurfaceState.Member? {
     guard index >= 0 else { return nil }
     var seen = 0
     for member in members where !member.leaving {

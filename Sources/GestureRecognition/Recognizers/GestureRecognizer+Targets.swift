@@ -17,11 +17,16 @@ extension TargetActionRecognizer {
   public func addTarget<Target: AnyObject>(
     _ target: Target, action: @escaping (Target) -> (Self) -> Void
   ) {
-    targets.append(
-      TargetAction(target: target, identity: ObjectIdentifier(target)) { object, recognizer in
-        guard let object = object as? Target, let recognizer = recognizer as? Self else { return }
-        action(object)(recognizer)
-      })
+    let pair = TargetAction(target: target, identity: ObjectIdentifier(target)) {
+      object, recognizer in
+      guard let object = object as? Target, let recognizer = recognizer as? Self else { return }
+      action(object)(recognizer)
+    }
+    // Moved out, changed and moved back: no access to `targets` spans the append.
+    var pairs = targets
+    targets = []
+    pairs.append(pair)
+    targets = pairs
   }
 }
 
@@ -29,11 +34,14 @@ extension GestureRecognizer {
   /// Removes every action of `target`, or every target when `target` is nil.
   public func removeTarget(_ target: AnyObject?) {
     guard let target else {
-      targets.removeAll()
+      targets = []
       return
     }
     let identity = ObjectIdentifier(target)
-    targets.removeAll { $0.identity == identity }
+    var pairs = targets
+    targets = []
+    pairs.removeAll { $0.identity == identity }
+    targets = pairs
   }
 
   /// The number of registered targets still alive.
@@ -44,8 +52,11 @@ extension GestureRecognizer {
   /// Calls every live target's action, in the order added.
   func sendActions() {
     var index = 0
+    // One copy of the pair, then the call: no access to `targets` spans an action (an action
+    // may add or remove targets).
     while index < targets.count {
-      if let object = targets[index].target { targets[index].invoke(object, self) }
+      let pair = targets[index]
+      if let object = pair.target { pair.invoke(object, self) }
       index += 1
     }
   }

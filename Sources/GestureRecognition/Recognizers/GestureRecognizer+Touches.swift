@@ -25,7 +25,7 @@ extension GestureRecognizer {
 
   /// Starts following its own touches when a region, a tool filter or a delegate narrows them.
   final func filterChanged() {
-    regionTouches.removeAll(keepingCapacity: true)
+    dropRegionTouches()
     activeTouches = 0
     if region != nil || delegate != nil || allowedTools != [.finger] {
       let own = TouchSurface()

@@ -1,3 +1,4 @@
+import Synchronization
 import TouchInput
 
 /// What a recognizer's state machine asks the engine to do after one input.
@@ -33,17 +34,26 @@ public enum GestureStep: Sendable, Hashable {
 /// engine calls every recognizer through these same overrides. A recognizer never refers to
 /// another: failure requirements and simultaneity belong to `GestureEngine`.
 open class GestureRecognizer {
-  // The unchecked properties below gain 10.6 % together (callgrind, `replay --every-frame` of a
-  // 100 k-event trace, 2026-12-01: 176.9 M instructions without them in an engine with no
-  // unchecked access at all, 159.9 M with them); `deadline` alone 7.9 %, `state` 1.3 %,
-  // `targets` 0.8 %, the others next to nothing (Docs/Gestures.md, "The 10 % rule applied").
+  // Plain, safe Swift: the stored properties are internal or private and the public ones are
+  // computed over them, so every access is one the whole-module optimizer can see and, none
+  // spanning a call into an override or a closure, it drops their run-time exclusivity checks.
 
   /// The kind of gesture this recognizer reports.
   public final let kind: GestureKind
   /// A name for explanations and logs ("double tap", "2-finger swipe").
-  @exclusivity(unchecked) public final var name: String
+  public final var name: String {
+    get { label }
+    set { label = newValue }
+  }
+  /// Storage of `name`.
+  final var label: String
   /// The state as the engine last set it.
-  @exclusivity(unchecked) public internal(set) final var state: GestureState = .possible
+  public internal(set) final var state: GestureState {
+    get { phase }
+    set { phase = newValue }
+  }
+  /// Storage of `state`.
+  final var phase: GestureState = .possible
   /// The event being delivered to targets (or the last one delivered).
   public internal(set) final var event: GestureEvent? {
     get { hasEvent ? lastEvent : nil }
@@ -54,32 +64,55 @@ open class GestureRecognizer {
   }
   /// Storage of `event`: not an optional, so the engine writes a new event in place (an
   /// optional of this size is copied through a temporary on every action).
-  @exclusivity(unchecked) final var lastEvent = GestureEvent(
+  final var lastEvent = GestureEvent(
     time: 0, kind: .tap, state: .possible, touches: 0, location: MillimeterPoint(x: 0, y: 0))
   /// Whether `lastEvent` holds an event.
-  @exclusivity(unchecked) final var hasEvent = false
+  final var hasEvent = false
   /// If set, the recognizer only sees touches that began inside this rectangle (mm).
-  @exclusivity(unchecked) public final var region: MillimeterRect? {
-    didSet {
+  public final var region: MillimeterRect? {
+    get { area }
+    set {
+      area = newValue
       filterChanged()
     }
   }
+  /// Storage of `region`.
+  final var area: MillimeterRect?
   /// The tools whose touches the recognizer follows (UIKit's `allowedTouchTypes`): fingers only
   /// by default, so palms and pens take part in no finger gesture. A touch whose tool changes
   /// to one not allowed counts as cancelled. Change it while no touch is down.
-  public final var allowedTools: Set<TouchTool> = [.finger] {
-    didSet { if allowedTools != oldValue { filterChanged() } }
+  public final var allowedTools: Set<TouchTool> {
+    get { tools }
+    set {
+      let changed = newValue != tools
+      tools = newValue
+      if changed { filterChanged() }
+    }
   }
+  /// Storage of `allowedTools`.
+  final var tools: Set<TouchTool> = [.finger]
   /// Decides whether the recognizer begins, which touches it follows and whom it recognizes
   /// with (held weakly). Setting one gives the recognizer touches of its own: set it while no
   /// touch is down.
-  public final weak var delegate: (any GestureRecognizerDelegate)? {
-    didSet { if (delegate == nil) != (oldValue == nil) { filterChanged() } }
+  public final var delegate: (any GestureRecognizerDelegate)? {
+    get { adviser }
+    set {
+      let changed = (newValue == nil) != (adviser == nil)
+      adviser = newValue
+      if changed { filterChanged() }
+    }
   }
+  /// Storage of `delegate`.
+  final weak var adviser: (any GestureRecognizerDelegate)?
   /// The engine this recognizer was added to, if any (told when the region changes).
-  public internal(set) final weak var engine: GestureEngine?
+  public internal(set) final var engine: GestureEngine? {
+    get { owner }
+    set { owner = newValue }
+  }
+  /// Storage of `engine`.
+  final weak var owner: GestureEngine?
   /// The touches of the region, when there is one (otherwise the engine's surface is used).
-  @exclusivity(unchecked) final var regionSurface: TouchSurface?
+  final var regionSurface: TouchSurface?
 
   /// Whether a recognition is held until recognizers it requires to fail have failed.
   public final var isAwaitingFailure: Bool { isHeld }
@@ -92,40 +125,58 @@ open class GestureRecognizer {
   /// recognition) fails it; disabling an idle or finished one changes no state. Enabling takes
   /// effect for touches that begin afterwards: with touches down, the recognizer waits until a
   /// frame in which every touch down has just landed. Without an engine, only the flag changes.
-  public final var isEnabled = true {
-    didSet {
-      guard isEnabled != oldValue else { return }
-      engine?.enabledChanged(self)
+  public final var isEnabled: Bool {
+    get { enabled }
+    set {
+      guard newValue != enabled else { return }
+      enabled = newValue
+      owner?.enabledChanged(self)
     }
   }
+  /// Storage of `isEnabled`.
+  final var enabled = true
 
-  @exclusivity(unchecked) final var targets: [TargetAction] = []
-  /// The recognizers this one waits for to fail (UIKit keeps them on the recognizer, too).
-  final var failureRequirements: [WeakRecognizer] = []
-  /// The recognizers this one may be recognized with.
-  final var simultaneousPartners: [WeakRecognizer] = []
+  final var targets: [TargetAction] = []
+  /// Whether any target was added (read on every action).
+  final var hasTargets: Bool { !targets.isEmpty }
+  /// The recognizers this one waits for to fail, by serial (UIKit keeps them on the
+  /// recognizer, too). Serials, not weak references: a recognizer that is the target of a weak
+  /// reference has its reference counts in a side table, which makes each retain and release
+  /// of it in the per-frame loop several times dearer; and relations keep nobody alive.
+  final var failureRequirements: [UInt64] = []
+  /// The recognizers this one may be recognized with, by serial.
+  final var simultaneousPartners: [UInt64] = []
+  /// This recognizer's number, unique in the process (never reused, unlike an address).
+  final let serial = GestureRecognizer.nextSerial.add(1, ordering: .relaxed).newValue
+  /// The last serial given.
+  private static let nextSerial = Atomic<UInt64>(0)
   /// The position in the engine's list, or -1 before it is added.
-  @exclusivity(unchecked) final var slot = -1
+  final var slot = -1
   /// Whether the recognition waits for required recognizers to fail.
-  @exclusivity(unchecked) final var isHeld = false
+  final var isHeld = false
   /// The events withheld while held, delivered in order when released.
-  @exclusivity(unchecked) final var heldEvents: [GestureEvent] = []
+  final var heldEvents: [GestureEvent] = []
   /// Touches accepted through the region.
-  @exclusivity(unchecked) final var regionTouches: [TouchID] = []
+  final var regionTouches: [TouchID] = []
   /// The accepted touches still down after the last frame (kept only with a region; without
   /// one, the engine's surface counts them).
-  @exclusivity(unchecked) final var activeTouches = 0
+  final var activeTouches = 0
   /// The next time the recognizer needs to be woken without a frame (event time), if any.
   ///
   /// Set it from ``handle(_:_:)`` or ``handleDeadline(_:)`` (nil when no timer runs): the
   /// engine reads it when they return and calls ``handleDeadline(_:)`` once event time reaches
   /// it, before any later frame. The engine clears it when the recognizer fails, is cancelled
   /// or reset.
-  @exclusivity(unchecked) public final var deadline: Microseconds?
+  public final var deadline: Microseconds? {
+    get { due }
+    set { due = newValue }
+  }
+  /// Storage of `deadline`.
+  final var due: Microseconds?
   /// Whether the touches down are part of the recognizer's gesture (set by the subclass). A
   /// finished recognizer that does not own them (a tap sequence that ended before they
   /// landed) prevents nobody through them, and restarts on them if they all just landed.
-  @exclusivity(unchecked) final var ownsTouches = true
+  final var ownsTouches = true
 
   /// Creates a recognizer reporting `kind`, called `name` in explanations and logs.
   ///
@@ -134,9 +185,42 @@ open class GestureRecognizer {
   ///   - name: The name in `--explain` lines, diagnostics and arbitration reasons.
   public init(kind: GestureKind, name: String) {
     self.kind = kind
-    self.name = name
-    heldEvents.reserveCapacity(8)
-    regionTouches.reserveCapacity(TouchSurface.capacity)
+    self.label = name
+    var events: [GestureEvent] = []
+    events.reserveCapacity(8)
+    heldEvents = events
+    var touches: [TouchID] = []
+    touches.reserveCapacity(TouchSurface.capacity)
+    regionTouches = touches
+  }
+
+  // Arrays of a class are changed through a local they are moved into and back out of: the
+  // stored property's accesses are then all instantaneous, and keep no run-time check.
+
+  /// Keeps an event withheld while held.
+  final func hold(_ event: GestureEvent) {
+    var events = heldEvents
+    heldEvents = []
+    events.append(event)
+    heldEvents = events
+  }
+
+  /// Drops the events withheld (keeping the storage).
+  final func dropHeld() {
+    guard !heldEvents.isEmpty else { return }
+    var events = heldEvents
+    heldEvents = []
+    events.removeAll(keepingCapacity: true)
+    heldEvents = events
+  }
+
+  /// Forgets the touches accepted through the region (keeping the storage).
+  final func dropRegionTouches() {
+    guard !regionTouches.isEmpty else { return }
+    var touches = regionTouches
+    regionTouches = []
+    touches.removeAll(keepingCapacity: true)
+    regionTouches = touches
   }
 
   /// Whether the recognizer takes part in `touch` (always, unless it has its own touches).
@@ -154,7 +238,10 @@ open class GestureRecognizer {
         && regionTouches.count < TouchSurface.capacity
         && (delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true)
       {
-        regionTouches.append(touch.id)
+        var touches = regionTouches
+        regionTouches = []
+        touches.append(touch.id)
+        regionTouches = touches
       }
       if !isLeaving(touch.phase) && allowedTools.contains(touch.tool)
         && regionTouches.contains(touch.id)
@@ -169,7 +256,11 @@ open class GestureRecognizer {
   final func release(_ frame: TouchFrame) {
     guard regionSurface != nil else { return }
     for touch in frame.touches where isLeaving(touch.phase) {
-      if let i = regionTouches.firstIndex(of: touch.id) { regionTouches.remove(at: i) }
+      guard let i = regionTouches.firstIndex(of: touch.id) else { continue }
+      var touches = regionTouches
+      regionTouches = []
+      touches.remove(at: i)
+      regionTouches = touches
     }
   }
 
