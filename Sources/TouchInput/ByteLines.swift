@@ -6,14 +6,29 @@
 
 /// Where the bytes of a text recording come from: a file descriptor or an array in memory.
 ///
-/// A class so that copies of a reader share one file position, as `EvemuReader`'s do.
+/// A class so that copies of a reader share one file position, as `EvemuReader`'s do. A file
+/// descriptor may be a regular file, a pipe, a FIFO, a character device or standard input: it
+/// is read once, front to back, in chunks; bytes already read to tell the format (`prefix`)
+/// are served first.
 final class ByteInput {
+  /// The longest line accepted, in bytes, without its newline.
+  static let maxLineLength = 65_536
+  /// The default chunk size: 1 MiB.
+  static let defaultChunkSize = 1 << 20
+  /// The name standard input goes by in errors: the path `-` that asks for it, as the
+  /// messages gesturectl adds name it too.
+  static let standardInputName = "-"
+
   /// The name used in errors: the path as the user gave it.
   let name: String
   /// The file, or -1 when the bytes come from `memory`.
   private let descriptor: Int32
+  /// Whether `deinit` closes `descriptor` (not for standard input).
+  private let ownsDescriptor: Bool
   private let memory: [UInt8]
   private var memoryOffset = 0
+  /// Bytes read before (to tell the format), served before the descriptor's next bytes.
+  private var pushedBack: [UInt8] = []
   /// The most bytes one read gives.
   private let chunkSize: Int
   /// The reusable buffer one `read` of the file fills (empty for bytes in memory).
@@ -26,10 +41,21 @@ final class ByteInput {
       descriptor = open(path, O_RDONLY | O_CLOEXEC)
     } while descriptor < 0 && errno == EINTR
     guard descriptor >= 0 else {
-      throw TraceError(file: path, line: 0, reason: "cannot open: " + LineSource.errorText())
+      throw TraceError(file: path, line: 0, reason: "cannot open: " + ByteInput.errorText())
     }
     name = path
     self.descriptor = descriptor
+    ownsDescriptor = true
+    memory = []
+    self.chunkSize = max(1, chunkSize)
+    chunk = [UInt8](repeating: 0, count: self.chunkSize)
+  }
+
+  /// Reads standard input (not closed at the end), called `standardInputName` in errors.
+  init(standardInputChunkSize chunkSize: Int) {
+    name = ByteInput.standardInputName
+    descriptor = STDIN_FILENO
+    ownsDescriptor = false
     memory = []
     self.chunkSize = max(1, chunkSize)
     chunk = [UInt8](repeating: 0, count: self.chunkSize)
@@ -39,17 +65,36 @@ final class ByteInput {
   init(bytes: [UInt8], name: String, chunkSize: Int) {
     self.name = name
     descriptor = -1
+    ownsDescriptor = false
     memory = bytes
     self.chunkSize = max(1, chunkSize)
     chunk = []
   }
 
   deinit {
-    if descriptor >= 0 { close(descriptor) }
+    if descriptor >= 0 && ownsDescriptor { close(descriptor) }
+  }
+
+  /// Reads up to `count` bytes from the start (fewer at the end of the input) and keeps them
+  /// to be served again by the next `readChunk` calls: how a stream's format is told from its
+  /// first bytes without reading it twice. Call it before any other read.
+  func peekPrefix(_ count: Int) throws(TraceError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    while bytes.count < count {
+      guard try readChunk(appendingTo: &bytes) > 0 else { break }
+    }
+    pushedBack = bytes
+    return Array(bytes.prefix(count))
   }
 
   /// Appends up to one chunk to `buffer`; returns how many bytes came (0 at the end).
   func readChunk(appendingTo buffer: inout [UInt8]) throws(TraceError) -> Int {
+    if !pushedBack.isEmpty {
+      let count = pushedBack.count
+      buffer.append(contentsOf: pushedBack)
+      pushedBack = []
+      return count
+    }
     if descriptor < 0 {
       let count = min(chunkSize, memory.count - memoryOffset)
       buffer.append(contentsOf: memory[memoryOffset..<(memoryOffset + count)])
@@ -58,20 +103,26 @@ final class ByteInput {
     }
     var result: Int
     repeat {
+      // The C boundary: `read(2)` fills the array's storage.
       result = read(descriptor, &chunk, chunk.count)
     } while result < 0 && errno == EINTR
     guard result >= 0 else {
-      throw TraceError(file: name, line: 0, reason: "cannot read: " + LineSource.errorText())
+      throw TraceError(file: name, line: 0, reason: "cannot read: " + ByteInput.errorText())
     }
     buffer.append(contentsOf: chunk[0..<result])
     return result
+  }
+
+  /// The text of the C library's current `errno`.
+  static func errorText() -> String {
+    String(cString: strerror(errno))
   }
 }
 
 /// The lines of a text recording, read in chunks into one array and served as ranges of it.
 ///
 /// Only the unread part of the file and one chunk are held, so memory stays constant whatever
-/// the file's length; lines longer than `LineSource.maxLineLength` bytes are an error. Plain
+/// the file's length; lines longer than `ByteInput.maxLineLength` bytes are an error. Plain
 /// bounds-checked array indexing throughout, but for the newline search (`memchr`).
 struct ByteLines {
   /// The buffer; `bytes[start...]` is not yet consumed.
@@ -125,7 +176,7 @@ struct ByteLines {
       let span = bytes.span
       while lineStart < count {
         let lineEnd = Self.newline(in: bytes, from: lineStart)
-        guard lineEnd < count && lineEnd - lineStart <= LineSource.maxLineLength,
+        guard lineEnd < count && lineEnd - lineStart <= ByteInput.maxLineLength,
           body(span, lineStart..<lineEnd, number + 1)
         else { break }
         lineStart = lineEnd + 1
@@ -136,6 +187,22 @@ struct ByteLines {
     lineNumber = number
   }
 
+  /// The error for the line being read, which has grown past the limit: binary data when it
+  /// holds a NUL byte (`/dev/zero`, an image), else a line too long.
+  func lineTooLong(upTo end: Int) -> TraceError {
+    let limit = "line longer than \(ByteInput.maxLineLength) bytes"
+    guard bytes[start..<min(end, bytes.count)].contains(0) else {
+      return error(line: lineNumber + 1, limit)
+    }
+    return error(line: lineNumber + 1, "binary data (NUL byte), not a recording: " + limit)
+  }
+
+  /// Gives back `line`, the line the last `nextLine()` returned, to be read again.
+  mutating func unread(_ line: Range<Int>) {
+    start = line.lowerBound
+    lineNumber -= 1
+  }
+
   /// The next line without its newline, as a range of `bytes`; `nil` at the end of the input.
   mutating func nextLine() throws(TraceError) -> Range<Int>? {
     var index = start
@@ -143,9 +210,7 @@ struct ByteLines {
       let count = bytes.count
       index = Self.newline(in: bytes, from: index)
       let length = index - start
-      guard length <= LineSource.maxLineLength else {
-        throw error(line: lineNumber + 1, "line longer than \(LineSource.maxLineLength) bytes")
-      }
+      guard length <= ByteInput.maxLineLength else { throw lineTooLong(upTo: index) }
       if index < count || (reachedEnd && length > 0) {
         let line = start..<index
         start = min(index + 1, count)
