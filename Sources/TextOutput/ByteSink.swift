@@ -16,7 +16,15 @@ public final class ByteSink {
   /// Where `flush()` writes, or nil to keep the bytes in memory.
   public let descriptor: Int32?
   /// The pending bytes.
-  @usableFromInline var bytes: [UInt8] = []
+  ///
+  /// `@exclusivity(unchecked)`, the one exception here, measured alone: without it every
+  /// `put` is a dynamic exclusivity check (`swift_beginAccess`, ~77 instructions), and
+  /// `gesturectl replay --json` of the 1 M-event `synth-trace stress` recording costs 1.949 G
+  /// instructions (evemu) and 2.119 G (its libinput YAML twin) instead of 1.646 G and 1.816 G
+  /// (callgrind, whole process, release build): 15.5 % and 14.3 % less with it. Safe as used:
+  /// a sink is used by one thread, and nothing called while `bytes` is being changed reaches
+  /// the sink again.
+  @exclusivity(unchecked) @usableFromInline var bytes: [UInt8] = []
   /// The number of bytes pending.
   public var count: Int { bytes.count }
   /// With a descriptor: `endLine()` flushes once this many bytes are pending (1 = every line).
@@ -134,7 +142,7 @@ public final class ByteSink {
 
   /// Appends `count` spaces.
   private func put(spaces count: Int) {
-    bytes.append(contentsOf: repeatElement(0x20, count: count))
+    for _ in 0..<count { bytes.append(0x20) }
   }
 
   /// The length of `units` / 10^`places` written with exactly `places` decimals.
@@ -172,31 +180,33 @@ public final class ByteSink {
     Self.appendDecimal(units, places: places, negative: negative, length: length, to: &bytes)
   }
 
-  /// `putDecimal` on the buffer: `length` bytes appended, then filled from the right.
+  /// `putDecimal` on the buffer: the digits are made right to left in a 32-byte vector on the
+  /// stack (at most 20 digits, a dot and a sign), then appended in order.
   private static func appendDecimal(
     _ units: UInt64, places: Int, negative: Bool, length: Int, to bytes: inout [UInt8]
   ) {
-    let start = bytes.count
-    bytes.append(contentsOf: repeatElement(0x30, count: length))
-    var position = start + length
+    var digits = SIMD32<UInt8>(repeating: 0x30)
+    var position = 32
     var rest = units
     var fraction = places
     while fraction > 0 {
       position -= 1
-      bytes[position] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+      digits[position] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
       rest /= 10
       fraction -= 1
     }
     if places > 0 {
       position -= 1
-      bytes[position] = UInt8(ascii: ".")
+      digits[position] = UInt8(ascii: ".")
     }
-    let end = negative ? start + 1 : start  // the integer digits fill the rest
+    let first = 32 - length
+    let end = negative ? first + 1 : first  // the integer digits fill the rest
     while position > end {
       position -= 1
-      bytes[position] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+      digits[position] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
       rest /= 10
     }
-    if negative { bytes[start] = UInt8(ascii: "-") }
+    if negative { digits[first] = UInt8(ascii: "-") }
+    for index in first..<32 { bytes.append(digits[index]) }
   }
 }

@@ -150,11 +150,13 @@ struct ByteLines {
 
   /// The index of the first newline of `bytes` at or after `start`, or `bytes.count`.
   ///
-  /// `memchr` through `withUnsafeBufferPointer` (the one unsafe use here): the bounds-checked
-  /// byte loop it replaces (`while bytes[index] != 0x0a`) costs 7 instructions a byte, 590 a
-  /// line of `libinput record` events with their comments. Measured end to end, `gesturectl
-  /// replay --no-gestures` of the 1 M-event YAML trace (82 MB), release build, CPU time: byte
-  /// loop 139 ms (min) / 145 ms (median of 11), memchr 93 ms / 108 ms: 25–33 % less.
+  /// `memchr` through `withUnsafeBufferPointer` (the one unsafe use in the readers): the
+  /// bounds-checked byte loop over `bytes.span` that it replaces costs ~7 instructions a byte.
+  /// Measured alone (everything else the same), `gesturectl replay --json` of the 1 M-event
+  /// `synth-trace stress` recording, whole process, callgrind, release build: evemu 2.083 G
+  /// instructions with the loop, 1.639 G with memchr (21.3 % less); its libinput YAML twin
+  /// 2.345 G and 1.809 G (22.9 % less). (Before, CPU time of `replay --no-gestures` of the
+  /// YAML: 25–33 % less.)
   static func newline(in bytes: [UInt8], from start: Int) -> Int {
     bytes.withUnsafeBufferPointer { buffer in
       guard start < buffer.count, let base = buffer.baseAddress,
