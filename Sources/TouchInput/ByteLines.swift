@@ -6,16 +6,33 @@
 
 /// Where the bytes of a text recording come from: a file descriptor or an array in memory.
 ///
-/// A class so that copies of a reader share one file position, as `EvemuReader`'s do.
+/// A class so that copies of a reader share one file position, as `EvemuReader`'s do. A file
+/// descriptor may be a regular file, a pipe, a FIFO, a character device or standard input: it
+/// is read once, front to back, in chunks; bytes already read to tell the format (`prefix`)
+/// are served first.
 final class ByteInput {
+  /// The longest line accepted, in bytes, without its newline.
+  static let maxLineLength = 65_536
+  /// The default chunk size: 1 MiB.
+  static let defaultChunkSize = 1 << 20
+  /// The name standard input goes by in errors: the path `-` that asks for it, as the
+  /// messages gesturectl adds name it too.
+  static let standardInputName = "-"
+
   /// The name used in errors: the path as the user gave it.
   let name: String
   /// The file, or -1 when the bytes come from `memory`.
   private let descriptor: Int32
+  /// Whether `deinit` closes `descriptor` (not for standard input).
+  private let ownsDescriptor: Bool
   private let memory: [UInt8]
   private var memoryOffset = 0
+  /// Bytes read before (to tell the format), served before the descriptor's next bytes.
+  private var pushedBack: [UInt8] = []
+  /// How many of `pushedBack` `fill(_:at:)` has served.
+  private var pushedBackOffset = 0
   /// The most bytes one read gives.
-  private let chunkSize: Int
+  let chunkSize: Int
   /// The reusable buffer one `read` of the file fills (empty for bytes in memory).
   private var chunk: [UInt8]
 
@@ -26,10 +43,21 @@ final class ByteInput {
       descriptor = open(path, O_RDONLY | O_CLOEXEC)
     } while descriptor < 0 && errno == EINTR
     guard descriptor >= 0 else {
-      throw TraceError(file: path, line: 0, reason: "cannot open: " + LineSource.errorText())
+      throw TraceError(file: path, line: 0, reason: "cannot open: " + ByteInput.errorText())
     }
     name = path
     self.descriptor = descriptor
+    ownsDescriptor = true
+    memory = []
+    self.chunkSize = max(1, chunkSize)
+    chunk = [UInt8](repeating: 0, count: self.chunkSize)
+  }
+
+  /// Reads standard input (not closed at the end), called `standardInputName` in errors.
+  init(standardInputChunkSize chunkSize: Int) {
+    name = ByteInput.standardInputName
+    descriptor = STDIN_FILENO
+    ownsDescriptor = false
     memory = []
     self.chunkSize = max(1, chunkSize)
     chunk = [UInt8](repeating: 0, count: self.chunkSize)
@@ -39,17 +67,37 @@ final class ByteInput {
   init(bytes: [UInt8], name: String, chunkSize: Int) {
     self.name = name
     descriptor = -1
+    ownsDescriptor = false
     memory = bytes
     self.chunkSize = max(1, chunkSize)
     chunk = []
   }
 
   deinit {
-    if descriptor >= 0 { close(descriptor) }
+    if descriptor >= 0 && ownsDescriptor { close(descriptor) }
+  }
+
+  /// Reads up to `count` bytes from the start (fewer at the end of the input) and keeps them
+  /// to be served again by the next `readChunk` calls: how a stream's format is told from its
+  /// first bytes without reading it twice. Call it before any other read.
+  func peekPrefix(_ count: Int) throws(TraceError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    while bytes.count < count {
+      guard try readChunk(appendingTo: &bytes) > 0 else { break }
+    }
+    pushedBack = bytes
+    return Array(bytes.prefix(count))
   }
 
   /// Appends up to one chunk to `buffer`; returns how many bytes came (0 at the end).
   func readChunk(appendingTo buffer: inout [UInt8]) throws(TraceError) -> Int {
+    if pushedBackOffset < pushedBack.count {
+      let count = pushedBack.count - pushedBackOffset
+      buffer.append(contentsOf: pushedBack[pushedBackOffset...])
+      pushedBack = []
+      pushedBackOffset = 0
+      return count
+    }
     if descriptor < 0 {
       let count = min(chunkSize, memory.count - memoryOffset)
       buffer.append(contentsOf: memory[memoryOffset..<(memoryOffset + count)])
@@ -58,26 +106,70 @@ final class ByteInput {
     }
     var result: Int
     repeat {
+      // The C boundary: `read(2)` fills the array's storage.
       result = read(descriptor, &chunk, chunk.count)
     } while result < 0 && errno == EINTR
     guard result >= 0 else {
-      throw TraceError(file: name, line: 0, reason: "cannot read: " + LineSource.errorText())
+      throw TraceError(file: name, line: 0, reason: "cannot read: " + ByteInput.errorText())
     }
     buffer.append(contentsOf: chunk[0..<result])
     return result
+  }
+
+  /// Reads up to one chunk into `buffer` from `offset` on, leaving its last byte free;
+  /// returns how many bytes came (0 at the end). The array's storage is what `read(2)` fills:
+  /// no second copy.
+  func fill(_ buffer: inout [UInt8], at offset: Int) throws(TraceError) -> Int {
+    let room = min(chunkSize, buffer.count - offset - 1)
+    precondition(room > 0, "read with a full buffer")
+    if pushedBackOffset < pushedBack.count {
+      let count = min(room, pushedBack.count - pushedBackOffset)
+      for index in 0..<count { buffer[offset + index] = pushedBack[pushedBackOffset + index] }
+      pushedBackOffset += count
+      if pushedBackOffset == pushedBack.count { pushedBack = [] }
+      return count
+    }
+    if descriptor < 0 {
+      let count = min(room, memory.count - memoryOffset)
+      for index in 0..<count { buffer[offset + index] = memory[memoryOffset + index] }
+      memoryOffset += count
+      return count
+    }
+    var result: Int
+    repeat {
+      // The C boundary: `read(2)` fills the array's storage after `offset`.
+      result = buffer.withUnsafeMutableBytes { raw in
+        read(descriptor, raw.baseAddress.map { $0 + offset }, room)
+      }
+    } while result < 0 && errno == EINTR
+    guard result >= 0 else {
+      throw TraceError(file: name, line: 0, reason: "cannot read: " + ByteInput.errorText())
+    }
+    return result
+  }
+
+  /// The text of the C library's current `errno`.
+  static func errorText() -> String {
+    String(cString: strerror(errno))
   }
 }
 
 /// The lines of a text recording, read in chunks into one array and served as ranges of it.
 ///
-/// Only the unread part of the file and one chunk are held, so memory stays constant whatever
-/// the file's length; lines longer than `LineSource.maxLineLength` bytes are an error. Plain
-/// bounds-checked array indexing throughout, but for the newline search (`memchr`).
+/// The array is allocated once, at the first read: one chunk, the longest line and one byte
+/// more. Only the unread part of the file and one chunk are held, so memory stays constant
+/// whatever the file's length; lines longer than `ByteInput.maxLineLength` bytes are an error.
+/// An unfinished line at the end of a chunk is moved to the front and completed by the next
+/// chunk, which the kernel writes straight into the array. Plain bounds-checked array
+/// indexing throughout, but for the newline search (`memchr`).
 struct ByteLines {
-  /// The buffer; `bytes[start...]` is not yet consumed.
+  /// The buffer; `bytes[start..<end]` is read and not yet consumed. `bytes[end]` is not a
+  /// newline (a 0), so a parser that stops at a line's newline stops at `end` at the latest.
   private(set) var bytes: [UInt8] = []
   /// The first byte not yet consumed.
   private var start = 0
+  /// One past the last byte read.
+  private(set) var end = 0
   /// The number of lines consumed so far (the 1-based number of the last line returned).
   private(set) var lineNumber = 0
   /// Whether the input has no more bytes.
@@ -97,18 +189,20 @@ struct ByteLines {
     TraceError(file: input.name, line: line, reason: reason)
   }
 
-  /// The index of the first newline of `bytes` at or after `start`, or `bytes.count`.
+  /// The index of the first newline of `bytes[start..<end]`, or `end`.
   ///
-  /// `memchr` through `withUnsafeBufferPointer` (the one unsafe use here): the bounds-checked
-  /// byte loop it replaces (`while bytes[index] != 0x0a`) costs 7 instructions a byte, 590 a
-  /// line of `libinput record` events with their comments. Measured end to end, `gesturectl
-  /// replay --no-gestures` of the 1 M-event YAML trace (82 MB), release build, CPU time: byte
-  /// loop 139 ms (min) / 145 ms (median of 11), memchr 93 ms / 108 ms: 25–33 % less.
-  static func newline(in bytes: [UInt8], from start: Int) -> Int {
+  /// `memchr` through `withUnsafeBufferPointer` (the one unsafe use in the readers): the
+  /// bounds-checked byte loop over `bytes.span` that it replaces costs ~7 instructions a byte.
+  /// Measured alone (everything else the same), `gesturectl replay --json` of the 1 M-event
+  /// `synth-trace stress` recording, whole process, callgrind, release build: evemu 2.083 G
+  /// instructions with the loop, 1.639 G with memchr (21.3 % less); its libinput YAML twin
+  /// 2.345 G and 1.809 G (22.9 % less). (Before, CPU time of `replay --no-gestures` of the
+  /// YAML: 25–33 % less.)
+  static func newline(in bytes: [UInt8], from start: Int, to end: Int) -> Int {
     bytes.withUnsafeBufferPointer { buffer in
-      guard start < buffer.count, let base = buffer.baseAddress,
-        let found = memchr(base + start, 0x0a, buffer.count - start)
-      else { return buffer.count }
+      guard start < end, end <= buffer.count, let base = buffer.baseAddress,
+        let found = memchr(base + start, 0x0a, end - start)
+      else { return end }
       return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
   }
@@ -121,11 +215,11 @@ struct ByteLines {
     var lineStart = start
     var number = lineNumber
     do {
-      let count = bytes.count
+      let count = end
       let span = bytes.span
       while lineStart < count {
-        let lineEnd = Self.newline(in: bytes, from: lineStart)
-        guard lineEnd < count && lineEnd - lineStart <= LineSource.maxLineLength,
+        let lineEnd = Self.newline(in: bytes, from: lineStart, to: count)
+        guard lineEnd < count && lineEnd - lineStart <= ByteInput.maxLineLength,
           body(span, lineStart..<lineEnd, number + 1)
         else { break }
         lineStart = lineEnd + 1
@@ -136,16 +230,30 @@ struct ByteLines {
     lineNumber = number
   }
 
+  /// The error for the line being read, which has grown past the limit: binary data when it
+  /// holds a NUL byte (`/dev/zero`, an image), else a line too long.
+  func lineTooLong(upTo end: Int) -> TraceError {
+    let limit = "line longer than \(ByteInput.maxLineLength) bytes"
+    guard bytes[start..<min(end, self.end)].contains(0) else {
+      return error(line: lineNumber + 1, limit)
+    }
+    return error(line: lineNumber + 1, "binary data (NUL byte), not a recording: " + limit)
+  }
+
+  /// Gives back `line`, the line the last `nextLine()` returned, to be read again.
+  mutating func unread(_ line: Range<Int>) {
+    start = line.lowerBound
+    lineNumber -= 1
+  }
+
   /// The next line without its newline, as a range of `bytes`; `nil` at the end of the input.
   mutating func nextLine() throws(TraceError) -> Range<Int>? {
     var index = start
     while true {
-      let count = bytes.count
-      index = Self.newline(in: bytes, from: index)
+      let count = end
+      index = Self.newline(in: bytes, from: index, to: count)
       let length = index - start
-      guard length <= LineSource.maxLineLength else {
-        throw error(line: lineNumber + 1, "line longer than \(LineSource.maxLineLength) bytes")
-      }
+      guard length <= ByteInput.maxLineLength else { throw lineTooLong(upTo: index) }
       if index < count || (reachedEnd && length > 0) {
         let line = start..<index
         start = min(index + 1, count)
@@ -153,13 +261,26 @@ struct ByteLines {
         return line
       }
       if reachedEnd { return nil }
-      // Keep the unfinished line, drop what was consumed, and read one more chunk.
-      bytes.removeSubrange(0..<start)
-      index -= start
-      start = 0
-      let received = try input.readChunk(appendingTo: &bytes)
-      bytesRead += received
-      if received == 0 { reachedEnd = true }
+      try refill()
+      index = length  // the moved bytes hold no newline
     }
+  }
+
+  /// Moves the unfinished line to the front and reads one more chunk after it.
+  private mutating func refill() throws(TraceError) {
+    if bytes.isEmpty {
+      bytes = [UInt8](repeating: 0, count: input.chunkSize + ByteInput.maxLineLength + 1)
+    }
+    let pending = end - start
+    if start > 0 {
+      for index in 0..<pending { bytes[index] = bytes[start + index] }
+    }
+    start = 0
+    end = pending
+    let received = try input.fill(&bytes, at: end)
+    end += received
+    bytes[end] = 0
+    bytesRead += received
+    if received == 0 { reachedEnd = true }
   }
 }

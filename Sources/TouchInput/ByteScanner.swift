@@ -2,33 +2,43 @@
 ///
 /// Fields are separated by blanks (space, tab, carriage return). Every parser reads one whole
 /// field and fails, leaving the cursor at the field's start, if the field is not entirely a
-/// number of the expected kind. Nothing here allocates; `token()` builds a `String` for error
-/// messages only.
+/// number of the expected kind. Plain bounds-checked array indexing; nothing here allocates
+/// (the array is shared, not copied); `token()` builds a `String` for error messages only.
 struct ByteScanner {
-  /// The next byte to read.
-  private(set) var position: UnsafePointer<UInt8>
-  /// One past the last byte of the line.
-  let end: UnsafePointer<UInt8>
+  /// The bytes the line is part of.
+  let bytes: [UInt8]
+  /// The index of the next byte to read.
+  private(set) var position: Int
+  /// One past the index of the line's last byte.
+  let end: Int
 
-  /// Creates a scanner over the bytes from `start` up to, not including, `end`.
-  @inline(__always)
-  init(start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) {
-    self.position = start
-    self.end = end
+  /// Creates a scanner over `bytes[line]`.
+  init(_ bytes: [UInt8], _ line: Range<Int>) {
+    self.bytes = bytes
+    self.position = line.lowerBound
+    self.end = line.upperBound
+  }
+
+  /// A scanner over all of `bytes` (tests).
+  init(_ bytes: [UInt8]) {
+    self.init(bytes, 0..<bytes.count)
   }
 
   /// Whether every byte has been read.
-  @inline(__always)
   var isAtEnd: Bool { position >= end }
 
+  /// The number of bytes not yet read.
+  var remaining: Int { end - position }
+
+  /// The byte `offset` places after the cursor, which the caller knows is on the line.
+  subscript(offset: Int) -> UInt8 { bytes[position + offset] }
+
   /// Whether `byte` separates fields.
-  @inline(__always)
   static func isBlank(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0d
   }
 
   /// The value of a hexadecimal digit (either case), or 0xff for any other byte.
-  @inline(__always)
   static func hexDigitValue(_ byte: UInt8) -> UInt8 {
     let digit = byte &- 0x30
     if digit <= 9 { return digit }
@@ -37,72 +47,65 @@ struct ByteScanner {
   }
 
   /// Skips `count` bytes the caller has already checked.
-  @inline(__always)
   mutating func skip(_ count: Int) {
     position += count
   }
 
   /// Skips blanks; returns whether any were skipped.
-  @inline(__always)
   @discardableResult
   mutating func skipBlanks() -> Bool {
     let start = position
-    while position < end && ByteScanner.isBlank(position.pointee) { position += 1 }
+    while position < end && ByteScanner.isBlank(bytes[position]) { position += 1 }
     return position != start
   }
 
   /// Whether only blanks and possibly a `#` comment remain.
-  @inline(__always)
   mutating func restIsBlankOrComment() -> Bool {
     skipBlanks()
-    return position >= end || position.pointee == UInt8(ascii: "#")
+    return position >= end || bytes[position] == UInt8(ascii: "#")
   }
 
-  /// Whether the cursor stands at the end of a field (a blank or the end of the line).
-  @inline(__always)
-  private func atFieldEnd(_ pointer: UnsafePointer<UInt8>) -> Bool {
-    pointer >= end || ByteScanner.isBlank(pointer.pointee)
+  /// Whether `index` stands at the end of a field (a blank or the end of the line).
+  private func atFieldEnd(_ index: Int) -> Bool {
+    index >= end || ByteScanner.isBlank(bytes[index])
   }
 
   /// Reads a field of 1 to 8 hexadecimal digits; `nil` if the field is anything else.
-  @inline(__always)
   mutating func hex() -> UInt32? {
-    let start = position
-    var pointer = start
+    var index = position
     var value: UInt32 = 0
-    while pointer < end {
-      let digit = ByteScanner.hexDigitValue(pointer.pointee)
+    while index < end {
+      let digit = ByteScanner.hexDigitValue(bytes[index])
       guard digit != 0xff else { break }
       value = value &<< 4 | UInt32(truncatingIfNeeded: digit)
-      pointer += 1
+      index += 1
     }
-    let digits = start.distance(to: pointer)
-    guard digits > 0 && digits <= 8 && atFieldEnd(pointer) else { return nil }
-    position = pointer
+    let digits = index - position
+    guard digits > 0 && digits <= 8 && atFieldEnd(index) else { return nil }
+    position = index
     return value
   }
 
   /// Reads a decimal integer field with an optional sign and up to 18 digits (leading zeros
   /// included, so `-001` is -1); `nil` if the field is anything else.
-  @inline(__always)
   mutating func decimal() -> Int64? {
-    var pointer = position
+    var index = position
     var negative = false
-    if pointer < end && (pointer.pointee == 0x2d || pointer.pointee == 0x2b) {
-      negative = pointer.pointee == 0x2d
-      pointer += 1
+    if index < end && (bytes[index] == 0x2d || bytes[index] == 0x2b) {
+      negative = bytes[index] == 0x2d
+      index += 1
     }
-    let digitsStart = pointer
+    let digitsStart = index
     var value: Int64 = 0
-    while pointer < end {
-      let digit = pointer.pointee &- 0x30
+    while index < end {
+      let digit = bytes[index] &- 0x30
       guard digit < 10 else { break }
       value = value &* 10 &+ Int64(truncatingIfNeeded: digit)
-      pointer += 1
+      index += 1
     }
-    let digits = digitsStart.distance(to: pointer)
-    guard digits > 0 && digits <= 18 && atFieldEnd(pointer) else { return nil }
-    position = pointer
+    let digits = index - digitsStart
+    guard digits > 0 && digits <= 18 && atFieldEnd(index) else { return nil }
+    position = index
     return negative ? 0 &- value : value
   }
 
@@ -110,41 +113,40 @@ struct ByteScanner {
   ///
   /// The digits after the dot are a decimal fraction of a second: fewer than six are padded
   /// (`0.5` is 500 000 µs), more than six are truncated. Up to 12 digits of seconds.
-  @inline(__always)
   mutating func timestamp() -> Int64? {
-    var pointer = position
-    let negative = pointer < end && pointer.pointee == 0x2d
-    if negative { pointer += 1 }
-    let digitsStart = pointer
+    var index = position
+    let negative = index < end && bytes[index] == 0x2d
+    if negative { index += 1 }
+    let digitsStart = index
     var seconds: Int64 = 0
-    while pointer < end {
-      let digit = pointer.pointee &- 0x30
+    while index < end {
+      let digit = bytes[index] &- 0x30
       guard digit < 10 else { break }
       seconds = seconds &* 10 &+ Int64(truncatingIfNeeded: digit)
-      pointer += 1
+      index += 1
     }
-    let digits = digitsStart.distance(to: pointer)
+    let digits = index - digitsStart
     guard digits > 0 && digits <= 12 else { return nil }
     var micros: Int64 = 0
-    if pointer < end && pointer.pointee == 0x2e {
-      pointer += 1
-      let fractionStart = pointer
-      while pointer < end {
-        let digit = pointer.pointee &- 0x30
+    if index < end && bytes[index] == 0x2e {
+      index += 1
+      let fractionStart = index
+      while index < end {
+        let digit = bytes[index] &- 0x30
         guard digit < 10 else { break }
-        if fractionStart.distance(to: pointer) < 6 {
+        if index - fractionStart < 6 {
           micros = micros &* 10 &+ Int64(truncatingIfNeeded: digit)
         }
-        pointer += 1
+        index += 1
       }
-      var places = fractionStart.distance(to: pointer)
+      var places = index - fractionStart
       while places < 6 {
         micros = micros &* 10
         places &+= 1
       }
     }
-    guard atFieldEnd(pointer) else { return nil }
-    position = pointer
+    guard atFieldEnd(index) else { return nil }
+    position = index
     let time = seconds &* 1_000_000 &+ micros
     return negative ? 0 &- time : time
   }
@@ -153,20 +155,23 @@ struct ByteScanner {
   mutating func token() -> String {
     skipBlanks()
     let start = position
-    while position < end && !ByteScanner.isBlank(position.pointee) { position += 1 }
+    while position < end && !ByteScanner.isBlank(bytes[position]) { position += 1 }
     let count = min(position - start, 40)
-    let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    let text = String(decoding: bytes[start..<(start + count)], as: UTF8.self)
     return position - start > count ? text + "…" : text
+  }
+
+  /// The bytes from the cursor to the end of the line without trailing blanks.
+  func restTrimmed() -> ArraySlice<UInt8> {
+    var last = end
+    while last > position && ByteScanner.isBlank(bytes[last - 1]) { last -= 1 }
+    return bytes[position..<last]
   }
 
   /// The rest of the line as text, without surrounding blanks.
   mutating func rest() -> String {
     skipBlanks()
-    var last = end
-    while last > position && ByteScanner.isBlank((last - 1).pointee) { last -= 1 }
-    let text = String(
-      decoding: UnsafeBufferPointer(start: position, count: last - position),
-      as: UTF8.self)
+    let text = String(decoding: restTrimmed(), as: UTF8.self)
     position = end
     return text
   }

@@ -41,13 +41,11 @@ struct ContactState: Sendable {
 
 extension DecoderCore {
   /// The frame entry for a contact in `phase`.
-  @inline(__always)
   func touch(_ contact: ContactState, phase: TouchPhase) -> Touch {
     Self.makeTouch(contact, phase: phase)
   }
 
   /// The frame entry for a contact in `phase` (no decoder state needed).
-  @inline(__always)
   static func makeTouch(_ contact: ContactState, phase: TouchPhase) -> Touch {
     Touch(
       id: TouchID(contact.touchID), phase: phase, location: contact.location, raw: contact.raw,
@@ -56,7 +54,6 @@ extension DecoderCore {
   }
 
   /// The next touch id; ids count 1, 2, 3, … and are never reused.
-  @inline(__always)
   mutating func newTouchID() -> Int {
     defer { nextTouchID += 1 }
     return nextTouchID
@@ -65,14 +62,12 @@ extension DecoderCore {
   /// Empties a touch array, keeping its storage: dropping the trivial elements from the end
   /// is far cheaper per frame than `removeAll(keepingCapacity:)`, which goes through the generic
   /// range replacement.
-  @inline(__always)
   static func clear(_ touches: inout [Touch]) {
     while !touches.isEmpty { touches.removeLast() }
   }
 
   /// Sets a touch array's length to `count`, keeping its storage; the new entries are blanks
   /// for the caller to overwrite.
-  @inline(__always)
   static func resize(_ touches: inout [Touch], to count: Int) {
     while touches.count > count { touches.removeLast() }
     while touches.count < count {
@@ -82,14 +77,7 @@ extension DecoderCore {
   }
 
   /// Sorts the frame's touches by id (insertion sort: a handful, nearly always in order).
-  @inline(__always)
   static func sortByID(_ touches: inout [Touch]) {
-    touches.withUnsafeMutableBufferPointer { sortByID($0) }
-  }
-
-  /// Sorts touches in place by id.
-  @inline(__always)
-  static func sortByID(_ touches: UnsafeMutableBufferPointer<Touch>) {
     var index = 1
     while index < touches.count {
       if touches[index - 1].id.rawValue > touches[index].id.rawValue {

@@ -1,7 +1,6 @@
 // Protocol A: anonymous contacts, each closed by SYN_MT_REPORT, all resent in every frame.
 extension DecoderCore {
   /// Applies one absolute event to the contact being described.
-  @inline(__always)
   mutating func contactAxis(code: UInt16, value: Int32) {
     frameHasContent = true
     switch code {
@@ -26,7 +25,6 @@ extension DecoderCore {
   }
 
   /// Notes `BTN_TOUCH`, which decides whether the frame's contacts are touches at all.
-  @inline(__always)
   mutating func contactKey(code: UInt16, value: Int32) {
     frameHasContent = true
     if code == KeyCode.btnTouch { touchButton = value != 0 ? 1 : 0 }

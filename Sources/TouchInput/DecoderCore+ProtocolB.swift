@@ -4,7 +4,6 @@ extension DecoderCore {
   ///
   /// Events before the first `ABS_MT_SLOT` go to slot 0. A slot index outside the device's
   /// slots is warned about once and its events are ignored until the next valid slot.
-  @inline(__always)
   mutating func slotAxis(code: UInt16, value: Int32, at time: Microseconds) {
     if code == AbsCode.mtSlot {
       selectSlot(value, at: time)
@@ -13,35 +12,34 @@ extension DecoderCore {
     let index = currentSlot
     guard index >= 0 else { return }
     if index >= slotsInUse { slotsInUse = index + 1 }
-    let slot = slots + index
     // Positions first, as plain tests: most events are positions, and a jump table over all
     // codes predicts worse.
     if code == AbsCode.mtPositionX {
-      slot.pointee.raw.x = value
-      slot.pointee.hasX = true
-      slot.pointee.changed = true
+      slots[index].raw.x = value
+      slots[index].hasX = true
+      slots[index].changed = true
       slotsDirty = true
       return
     }
     if code == AbsCode.mtPositionY {
-      slot.pointee.raw.y = value
-      slot.pointee.hasY = true
-      slot.pointee.changed = true
+      slots[index].raw.y = value
+      slots[index].hasY = true
+      slots[index].changed = true
       slotsDirty = true
       return
     }
     switch code {
     case AbsCode.mtTrackingID:
-      setTrackingID(value, of: slot)
+      setTrackingID(value, of: index)
     case AbsCode.mtPressure:
-      slot.pointee.pressure = value
+      slots[index].pressure = value
     case AbsCode.mtTouchMajor:
       let major = geometry.millimeters(xUnits: value)
-      slot.pointee.majorAxis = major
-      if !declaresToolType { retool(slot, major > palmTouchMajor ? .palm : .finger) }
+      slots[index].majorAxis = major
+      if !declaresToolType { retool(index, major > palmTouchMajor ? .palm : .finger) }
     case AbsCode.mtToolType:
-      slot.pointee.toolType = value
-      retool(slot, TouchTool(kernelToolType: value))
+      slots[index].toolType = value
+      retool(index, TouchTool(kernelToolType: value))
     default:
       break  // orientation, widths, ABS_MT_TOOL_X/Y, distance: not part of a touch
     }
@@ -49,15 +47,14 @@ extension DecoderCore {
 
   /// Sets the slot's tool; a change completes a frame even if nothing moved (a finger that
   /// turns into a palm is cancelled at once).
-  private mutating func retool(_ slot: UnsafeMutablePointer<ContactState>, _ tool: TouchTool) {
-    guard tool != slot.pointee.tool else { return }
-    slot.pointee.tool = tool
-    if slot.pointee.touchID != 0 { toolChanged = true }
+  private mutating func retool(_ index: Int, _ tool: TouchTool) {
+    guard tool != slots[index].tool else { return }
+    slots[index].tool = tool
+    if slots[index].touchID != 0 { toolChanged = true }
     slotsDirty = true
   }
 
   /// `ABS_MT_SLOT`: the slot the next values belong to.
-  @inline(__always)
   private mutating func selectSlot(_ value: Int32, at time: Microseconds) {
     if value >= 0 && Int(value) < slotCount {
       currentSlot = Int(value)
@@ -78,23 +75,21 @@ extension DecoderCore {
     )
   }
 
-  /// Starts or ends the contact in `slot`.
+  /// Starts or ends the contact in slot `index`.
   ///
   /// A new id on an active slot ends the old touch (it appears `ended` in this frame) and
   /// starts a new one; the slot keeps its last position, as the kernel only sends changes.
   @inline(never)
-  private mutating func setTrackingID(
-    _ value: Int32, of slot: UnsafeMutablePointer<ContactState>
-  ) {
+  private mutating func setTrackingID(_ value: Int32, of index: Int) {
     let newID = value < 0 ? -1 : value
-    guard newID != slot.pointee.trackingID else { return }
-    if slot.pointee.touchID != 0 {
-      slot.pointee.location = geometry.map(x: slot.pointee.raw.x, y: slot.pointee.raw.y)
-      terminal.append(touch(slot.pointee, phase: .ended))
-      slot.pointee.touchID = 0
+    guard newID != slots[index].trackingID else { return }
+    if slots[index].touchID != 0 {
+      slots[index].location = geometry.map(x: slots[index].raw.x, y: slots[index].raw.y)
+      terminal.append(touch(slots[index], phase: .ended))
+      slots[index].touchID = 0
     }
-    slot.pointee.trackingID = newID
-    slot.pointee.changed = true
+    slots[index].trackingID = newID
+    slots[index].changed = true
     slotsDirty = true
   }
 
@@ -102,19 +97,12 @@ extension DecoderCore {
   ///
   /// A first pass settles each slot's phase and counts the touches; the frame array is built
   /// only when something changed, resized to that count (touches rarely begin or end, so it
-  /// nearly never changes length) and then overwritten in place through one buffer pointer.
+  /// nearly never changes length) and then overwritten in place.
   @inline(never)
   mutating func reportSlots(at time: Microseconds) -> Bool {
     guard slotsDirty || !terminal.isEmpty else { return false }
     slotsDirty = false
-    return closeSlots(slots, at: time)
-  }
 
-  /// `reportSlots` on the slots' storage.
-  @inline(__always)
-  private mutating func closeSlots(
-    _ slots: UnsafeMutablePointer<ContactState>, at time: Microseconds
-  ) -> Bool {
     var changed = !terminal.isEmpty || toolChanged
     toolChanged = false
     var count = terminal.count
@@ -152,24 +140,12 @@ extension DecoderCore {
       for index in 0..<ended { frame.touches[index] = terminal[index] }
       Self.clear(&terminal)
     }
-    let inUse = slotsInUse
-    frame.touches.withUnsafeMutableBufferPointer { buffer in  // captures no `self`
-      Self.fillTouches(buffer, from: ended, slots: slots, inUse: inUse)
-    }
-    return emit(at: time)
-  }
-
-  /// Writes the slots' touches into `buffer` from `start` on, then sorts the buffer by id.
-  @inline(__always)
-  private static func fillTouches(
-    _ buffer: UnsafeMutableBufferPointer<Touch>, from start: Int,
-    slots: UnsafeMutablePointer<ContactState>, inUse: Int
-  ) {
-    var next = start
-    for index in 0..<inUse where slots[index].touchID != 0 {
-      buffer[next] = makeTouch(slots[index], phase: slots[index].phase)
+    var next = ended
+    for index in 0..<slotsInUse where slots[index].touchID != 0 {
+      frame.touches[next] = Self.makeTouch(slots[index], phase: slots[index].phase)
       next += 1
     }
-    sortByID(buffer)
+    Self.sortByID(&frame.touches)
+    return emit(at: time)
   }
 }

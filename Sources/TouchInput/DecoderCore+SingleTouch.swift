@@ -4,7 +4,6 @@ extension DecoderCore {
   ///
   /// Positions come from `geometry.xAxis`/`yAxis` (`ABS_X`/`ABS_Y` unless the options map
   /// other axes); other declared axes are only remembered, to suggest a mapping.
-  @inline(__always)
   mutating func singleAxis(code: UInt16, value: Int32) {
     if code == geometry.xAxis {
       single.raw.x = value
@@ -22,7 +21,6 @@ extension DecoderCore {
   }
 
   /// Notes `BTN_TOUCH` or `BTN_LEFT` (the Elo 2700 sends the latter); either one down is a touch.
-  @inline(__always)
   mutating func singleKey(code: UInt16, value: Int32) {
     if code == KeyCode.btnTouch {
       touchKeyDown = value != 0

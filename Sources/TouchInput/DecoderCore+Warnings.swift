@@ -20,7 +20,6 @@ extension DecoderCore {
   /// A `SYN_REPORT` earlier than events before it (even the frame's own) is clamped too, so no
   /// frame lies before an event already read: times printed from the first event never go
   /// negative, and a touch's duration is never stretched back in time.
-  @inline(__always)
   mutating func frameTime(_ time: Microseconds) -> Microseconds {
     let latest = max(lastFrameTime, latestEventTime)
     if time >= latest {

@@ -1,11 +1,10 @@
 /// The state machine behind ``TouchDecoder``: the same decoder as a noncopyable value, for the
 /// package's hot replay path (`TouchPipeline`), which keeps one in place and borrows its frame.
 ///
-/// It owns its slots as raw memory and writes each event's value straight into its slot, with
-/// no uniqueness check: that is why it cannot be copied (move it, or keep it in one place). It
-/// is `Sendable` because nothing else can reach that memory: sending it moves it. `feed(_:)`
-/// with `frame` lends the frame without a reference-count round trip per frame.
-package struct DecoderCore: ~Copyable, @unchecked Sendable {
+/// It cannot be copied (move it, or keep it in one place), so its arrays are never shared and
+/// writing an event's value into its slot never copies them. `feed(_:)` with `frame` lends
+/// the frame without a reference-count round trip per frame.
+package struct DecoderCore: ~Copyable, Sendable {
   /// The largest protocol-B slot count stored; higher slots are treated as out of range.
   public static let maximumSlots = 256
   /// The most protocol-A contacts kept per frame; more are dropped with a warning.
@@ -24,8 +23,8 @@ package struct DecoderCore: ~Copyable, @unchecked Sendable {
   public private(set) var warnings: [DecoderWarning] = []
 
   // Protocol B and semi-MT slots.
-  /// `slotCount` slots, owned by the decoder (freed in `deinit`).
-  let slots: UnsafeMutablePointer<ContactState>
+  /// `slotCount` slots.
+  var slots: [ContactState]
   /// How many slots there are (at least 1).
   let slotCount: Int
   /// How many slots the device declares (`ABS_MT_SLOT` maximum + 1), above the cap or not.
@@ -89,8 +88,7 @@ package struct DecoderCore: ~Copyable, @unchecked Sendable {
     let slotCount = min(device.slotCount, Self.maximumSlots)
     self.slotCount = max(slotCount, 1)
     declaredSlotCount = device.slotCount
-    slots = .allocate(capacity: self.slotCount)
-    slots.initialize(repeating: ContactState(), count: self.slotCount)
+    slots = Array(repeating: ContactState(), count: self.slotCount)
     let contactCapacity = touchProtocol == .multitouchA ? Self.maximumContacts : 1
     contacts = Array(repeating: ContactState(), count: contactCapacity)
     tracks = contacts
@@ -118,10 +116,6 @@ package struct DecoderCore: ~Copyable, @unchecked Sendable {
         "semi-MT device: slot positions are the corners of a bounding box, not fingers; "
           + "reporting one touch at its centre")
     }
-  }
-
-  deinit {
-    slots.deallocate()  // a trivial type: nothing to deinitialize
   }
 
   /// Feeds one event; returns a frame at `SYN_REPORT` when a touch began, moved, ended or was
@@ -215,7 +209,6 @@ package struct DecoderCore: ~Copyable, @unchecked Sendable {
   }
 
   /// Completes the frame at `time` (its touches are written); returns true.
-  @inline(__always)
   mutating func emit(at time: Microseconds) -> Bool {
     frame.time = time
     return true

@@ -35,10 +35,7 @@ struct DescriptionBuilder {
 
   private mutating func readName(_ scanner: inout ByteScanner) throws(LineProblem) {
     scanner.skipBlanks()
-    var last = scanner.end
-    while last > scanner.position && ByteScanner.isBlank((last - 1).pointee) { last -= 1 }
-    let bytes = UnsafeBufferPointer(start: scanner.position, count: last - scanner.position)
-    guard let name = String(validating: bytes, as: UTF8.self) else {
+    guard let name = String(validating: scanner.restTrimmed(), as: UTF8.self) else {
       throw LineProblem(reason: "device name is not valid UTF-8")
     }
     description.name = name

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension EvemuReader {
   /// Clears `batch` and fills it with up to its capacity of events.
   ///
@@ -18,109 +12,71 @@ extension EvemuReader {
       throw pendingError
     }
     guard !finished else { return false }
-    let source = self.source
-    let (events, lines) = source.scratch(capacity: batch.capacity)
-    let (count, fatal) = fill(events: events, lines: lines, capacity: batch.capacity)
-    batch.events.append(contentsOf: UnsafeBufferPointer(start: events, count: count))
-    batch.lines.append(contentsOf: UnsafeBufferPointer(start: lines, count: count))
+    // Move the lines out of the reader so that refilling never copies the buffer.
+    var lines = ByteLines(input: self.lines.input)
+    swap(&lines, &self.lines)
+    let fatal = fill(&lines, &batch)
+    swap(&lines, &self.lines)
     if let fatal {
       finished = true
-      guard count > 0 else { throw fatal }
+      guard !batch.isEmpty else { throw fatal }
       pendingError = fatal
     }
-    return count > 0
+    return !batch.isEmpty
   }
 
-  /// Parses lines into `events` and `lines` until `capacity` events, the end of the file or a
-  /// fatal error; returns the number of events and the error.
-  private func fill(
-    events: UnsafeMutablePointer<InputEvent>, lines: UnsafeMutablePointer<Int32>, capacity: Int
-  ) -> (Int, TraceError?) {
-    let source = self.source
-    let base = source.storage
-    let maxLine = LineSource.maxLineLength
-    var start = source.start
-    var end = source.end
-    var line = source.lineNumber
-    var count = 0
-    var reachedEnd = source.reachedEndOfInput
+  /// Parses lines into `batch` until its capacity, the end of the file or a fatal error,
+  /// which it returns.
+  private func fill(_ lines: inout ByteLines, _ batch: inout EventBatch) -> TraceError? {
     var event = InputEvent(time: 0, type: 0, code: 0, value: 0)
-    var fatal: TraceError?
-    defer {
-      source.start = start
-      source.lineNumber = line
-    }
-    while count < capacity {
-      // The fast path: a whole, well-formed `E:` line already in the buffer.
-      if start < end {
-        let first = base + start
-        if first.pointee == UInt8(ascii: "E") && first[1] == UInt8(ascii: ":"),
-          let newline = EvemuReader.parseCommonEvent(
-            first + 2, limit: base + end, into: events + count)
-        {
-          let lineEnd = UnsafePointer(base).distance(to: newline)
-          if (lineEnd < end || reachedEnd) && lineEnd - start <= maxLine {
-            line += 1
-            (lines + count).initialize(to: Int32(clamping: line))
-            count += 1
-            start = lineEnd < end ? lineEnd + 1 : end
-            continue
-          }
+    while batch.events.count < batch.capacity {
+      // The fast path: whole, well-formed `E:` lines and plain comments already in the buffer.
+      lines.takeBufferedLines { bytes, range, number in
+        guard batch.events.count < batch.capacity else { return false }
+        if let event = Self.parseCommonEvent(bytes, range) {
+          batch.events.append(event)
+          batch.lines.append(Int32(clamping: number))
+          return true
         }
+        return Self.isPlainComment(bytes, range)
       }
+      if batch.events.count == batch.capacity { break }
       // The careful path: any line, complete or not, valid or not.
-      let pending = end - start
-      let lineEnd: Int
-      if pending > 0, let newline = memchr(base + start, 0x0a, pending) {
-        lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-        if lineEnd - start > maxLine {
-          fatal = source.lineTooLong(line: line + 1)
-          break
-        }
-      } else {
-        if pending > maxLine {
-          fatal = source.lineTooLong(line: line + 1)
-          break
-        }
-        if !reachedEnd {
-          source.start = start
-          do { try source.refill() } catch {
-            fatal = error
-            break
-          }
-          start = source.start
-          end = source.end
-          reachedEnd = source.reachedEndOfInput
-          continue
-        }
-        if pending == 0 {
+      let range: Range<Int>
+      do {
+        guard let next = try lines.nextLine() else {
           finished = true
           break
         }
-        lineEnd = end
+        range = next
+      } catch {
+        return error
       }
-      line += 1
-      let fault = EvemuReader.carefulParse(
-        ByteScanner(start: base + start, end: base + lineEnd), into: &event)
-      start = lineEnd < end ? lineEnd + 1 : end
-      switch fault {
+      switch Self.carefulParse(ByteScanner(lines.bytes, range), into: &event) {
       case .event:
-        (events + count).initialize(to: event)
-        (lines + count).initialize(to: Int32(clamping: line))
-        count += 1
+        batch.events.append(event)
+        batch.lines.append(Int32(clamping: lines.lineNumber))
       case .skip: break
       case .problem(let reason):
-        let error = source.error(line: line, reason)
-        guard lenient else {
-          fatal = error
-          break
-        }
+        let error = lines.error(line: lines.lineNumber, reason)
+        guard lenient else { return error }
         skippedLineCount += 1
         if warnings.count < EvemuReader.warningLimit { warnings.append(error) }
       }
-      if fatal != nil { break }
     }
-    return (count, fatal)
+    return nil
+  }
+
+  /// Whether the line at `range` is a comment from its first byte, without a carriage return
+  /// before its last byte: a line the careful parser would skip too.
+  static func isPlainComment(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
+    guard !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "#") else { return false }
+    var index = range.lowerBound + 1
+    while index < range.upperBound - 1 {
+      if bytes[index] == 0x0d { return false }
+      index += 1
+    }
+    return true
   }
 
   /// What the careful parser made of a line.
@@ -136,8 +92,7 @@ extension EvemuReader {
   /// Parses any line after the header, finding the exact reason when it is bad.
   @inline(never)
   static func carefulParse(_ line: ByteScanner, into event: inout InputEvent) -> CarefulResult {
-    let first = line.position
-    guard line.end - first >= 2 && first[0] == UInt8(ascii: "E") && first[1] == UInt8(ascii: ":")
+    guard line.remaining >= 2 && line[0] == UInt8(ascii: "E") && line[1] == UInt8(ascii: ":")
     else {
       return reasonForOtherLine(line).map(CarefulResult.problem) ?? .skip
     }

@@ -24,15 +24,15 @@ public final class EvemuReader {
   /// How many bad lines lenient mode skipped.
   public internal(set) var skippedLineCount = 0
 
-  /// The bytes of the recording.
-  let source: LineSource
+  /// The lines of the recording, positioned after the last line read.
+  var lines: ByteLines
   /// Whether the file is exhausted or a fatal error was met.
   var finished = false
   /// A fatal error met after some events of a batch; thrown by the next `read(into:)`.
   var pendingError: TraceError?
 
   /// The path of the recording, as given.
-  public var path: String { source.name }
+  public var path: String { lines.input.name }
 
   /// Opens `path`; reads the header from `descriptionPath` if given (then `path` may be
   /// header-less), else from `path`.
@@ -62,8 +62,8 @@ public final class EvemuReader {
     let given = try descriptionPath.map { path throws(TraceError) in
       try EvemuReader.readDescription(path: path)
     }
-    let source = try LineSource(path: path, chunkSize: chunkSize ?? LineSource.defaultChunkSize)
-    try self.init(source: source, device: given?.device, header: given?.header, lenient: lenient)
+    let input = try ByteInput(path: path, chunkSize: chunkSize ?? ByteInput.defaultChunkSize)
+    try self.init(input: input, device: given?.device, header: given?.header, lenient: lenient)
   }
 
   /// Reads `bytes` in chunks of `chunkSize` bytes (tests use small chunks).
@@ -71,16 +71,18 @@ public final class EvemuReader {
     bytes: [UInt8], name: String, description: DeviceDescription?, lenient: Bool,
     chunkSize: Int?
   ) throws(TraceError) {
-    let source = LineSource(
-      bytes: bytes, name: name, chunkSize: chunkSize ?? LineSource.defaultChunkSize)
-    try self.init(source: source, device: description, header: nil, lenient: lenient)
+    let input = ByteInput(
+      bytes: bytes, name: name, chunkSize: chunkSize ?? ByteInput.defaultChunkSize)
+    try self.init(input: input, device: description, header: nil, lenient: lenient)
   }
 
-  private init(
-    source: LineSource, device given: DeviceDescription?, header givenHeader: EvemuHeader?,
+  /// Reads `input` (a pipe, standard input, a device or a file), once, front to back.
+  init(
+    input: ByteInput, device given: DeviceDescription?, header givenHeader: EvemuHeader?,
     lenient: Bool
   ) throws(TraceError) {
-    let found = try EvemuReader.readHeader(source)
+    var source = ByteLines(input: input)
+    let found = try EvemuReader.readHeader(&source)
     guard source.bytesRead > 0 else { throw source.error(line: 0, "empty file") }
     if let given {
       device = given
@@ -91,7 +93,7 @@ public final class EvemuReader {
         line: found.firstEventLine ?? 0, "no device description; pass --device DESC")
     }
     header = givenHeader ?? found.header
-    self.source = source
+    self.lines = source
     self.lenient = lenient
   }
 
@@ -108,8 +110,9 @@ public final class EvemuReader {
   static func readDescription(path: String) throws(TraceError)
     -> (device: DeviceDescription, header: EvemuHeader)
   {
-    let source = try LineSource(path: path)
-    let found = try readHeader(source)
+    var source = ByteLines(
+      input: try ByteInput(path: path, chunkSize: ByteInput.defaultChunkSize))
+    let found = try readHeader(&source)
     guard source.bytesRead > 0 else { throw source.error(line: 0, "empty file") }
     guard found.sawDescription else {
       throw source.error(line: 0, "no device description (no N:, I:, P:, B: or A: lines)")
@@ -127,13 +130,12 @@ public final class EvemuReader {
   }
 
   /// Reads lines up to, not including, the first `E:` line (or to the end of the file).
-  static func readHeader(_ source: LineSource) throws(TraceError) -> HeaderContent {
+  static func readHeader(_ source: inout ByteLines) throws(TraceError) -> HeaderContent {
     var builder = DescriptionBuilder()
     var header = EvemuHeader()
     var firstEventLine: Int?
     while let line = try source.nextLine() {
-      let start = source.storage + line.lowerBound
-      var scanner = ByteScanner(start: start, end: source.storage + line.upperBound)
+      var scanner = ByteScanner(source.bytes, line)
       let kind = LineKind(scanner)
       do throws(LineProblem) {
         if LineKind.containsInnerCarriageReturn(scanner) {

@@ -51,7 +51,7 @@ public final class LibinputRecordReader: TraceReader {
   {
     try self.init(
       open: { () throws(TraceError) in
-        try ByteInput(path: path, chunkSize: LineSource.defaultChunkSize)
+        try ByteInput(path: path, chunkSize: ByteInput.defaultChunkSize)
       }, deviceIndex: deviceIndex, lenient: lenient)
   }
 
@@ -70,10 +70,27 @@ public final class LibinputRecordReader: TraceReader {
   convenience init(bytes: [UInt8], name: String, deviceIndex: Int?, lenient: Bool, chunk: Int?)
     throws(TraceError)
   {
-    let size = chunk ?? LineSource.defaultChunkSize
+    let size = chunk ?? ByteInput.defaultChunkSize
     try self.init(
       open: { ByteInput(bytes: bytes, name: name, chunkSize: size) }, deviceIndex: deviceIndex,
       lenient: lenient)
+  }
+
+  /// Reads `stream` (a pipe, standard input, a device), once, front to back: a recording
+  /// with several devices can then be read only when its first device is the one to read.
+  convenience init(stream: ByteInput, deviceIndex: Int?, lenient: Bool) throws(TraceError) {
+    var opened = false
+    try self.init(
+      open: { () throws(TraceError) in
+        guard !opened else {
+          throw TraceError(
+            file: stream.name, line: 0,
+            reason: "a recording with several devices is read twice to choose one, which a "
+              + "pipe or device cannot be; give the path of a regular file")
+        }
+        opened = true
+        return stream
+      }, deviceIndex: deviceIndex, lenient: lenient)
   }
 
   private init(

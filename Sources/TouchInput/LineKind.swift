@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What one line of an evemu file is, from its first bytes.
 ///
 /// A line's prefix starts in its first column; only blank lines and comments may be indented.
@@ -29,28 +23,27 @@ enum LineKind: Equatable {
       self = .blank
       return
     }
-    if scanner.position.pointee == UInt8(ascii: "#") {
+    if scanner[0] == UInt8(ascii: "#") {
       self = .comment
       return
     }
-    let start = line.position
-    guard line.end - start >= 2, start[1] == UInt8(ascii: ":") else {
+    guard line.remaining >= 2, line[1] == UInt8(ascii: ":") else {
       self = .unknown
       return
     }
-    switch start[0] {
+    switch line[0] {
     case UInt8(ascii: "E"): self = .event
     case UInt8(ascii: "L"), UInt8(ascii: "S"): self = .state
     case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "P"), UInt8(ascii: "B"),
       UInt8(ascii: "A"):
-      self = LineKind.containsNUL(line) ? .unknown : .description(start[0])
+      self = LineKind.containsNUL(line) ? .unknown : .description(line[0])
     default: self = .unknown
     }
   }
 
   /// Whether the line holds a NUL byte.
   static func containsNUL(_ line: ByteScanner) -> Bool {
-    line.end > line.position && memchr(line.position, 0, line.end - line.position) != nil
+    line.bytes[line.position..<line.end].contains(0)
   }
 
   /// Why a line holding a carriage return before its end is not accepted.
@@ -61,14 +54,13 @@ enum LineKind: Equatable {
   /// Whether the line holds a carriage return before its last byte: a file with CR-only line
   /// endings reads as one long line. A CR at the very end (CRLF endings) is a blank.
   static func containsInnerCarriageReturn(_ line: ByteScanner) -> Bool {
-    line.end - line.position > 1 && memchr(line.position, 0x0d, line.end - line.position - 1) != nil
+    line.remaining > 1 && line.bytes[line.position..<(line.end - 1)].contains(0x0d)
   }
 
   /// Why binary data is not accepted, or `nil` if the line is valid text without NUL bytes.
   static func binaryReason(_ line: ByteScanner) -> String? {
     if containsNUL(line) { return "binary data (NUL byte), not evemu text" }
-    let bytes = UnsafeBufferPointer(start: line.position, count: line.end - line.position)
-    if String(validating: bytes, as: UTF8.self) == nil {
+    if String(validating: line.bytes[line.position..<line.end], as: UTF8.self) == nil {
       return "binary data (not UTF-8), not evemu text"
     }
     return nil

@@ -102,7 +102,6 @@ public struct SurfaceGeometry: Sendable {
   }
 
   /// The position of a raw point in millimetres, clamped to the surface.
-  @inline(__always)
   public func map(x: Int32, y: Int32) -> MillimeterPoint {
     let rawX = Double(x)
     let rawY = Double(y)
@@ -116,7 +115,6 @@ public struct SurfaceGeometry: Sendable {
     Double(xUnits) / xUnitsPerMillimeter
   }
 
-  @inline(__always)
   private static func clamp(_ value: Double, to limit: Double) -> Double {
     value > 0 ? (value < limit ? value : limit) : 0  // NaN lands on 0
   }

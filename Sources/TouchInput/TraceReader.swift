@@ -57,22 +57,19 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
   /// - Throws: `TraceError` if the file cannot be opened or read.
   public static func detect(path: String) throws(TraceError) -> RecordingFormat {
     let input = try ByteInput(path: path, chunkSize: sniffLength)
-    var bytes: [UInt8] = []
-    while bytes.count < sniffLength {
-      guard try input.readChunk(appendingTo: &bytes) > 0 else { break }
-    }
-    return detect(prefix: bytes[...])
+    return detect(prefix: try input.peekPrefix(sniffLength)[...])
   }
 }
 
 /// Opens a recording in whichever format its content has.
 ///
-/// A regular file is read twice (its first 64 KiB to tell the format, then by the reader); a
-/// pipe or other stream (`/dev/stdin`) can be read only once, so it is read whole into memory
-/// first.
+/// A regular file is read twice (its first 64 KiB to tell the format, then by the reader). A
+/// pipe, a FIFO, a device or standard input (the path `-`) is read once, as it comes: its
+/// first 64 KiB tell the format and are then read again from memory, so memory stays bounded
+/// whatever comes (a stream of NUL bytes ends with an error at line 1).
 ///
 /// - Parameters:
-///   - path: The recording.
+///   - path: The recording; `-` for standard input.
 ///   - descriptionPath: An evemu description file for a header-less evemu events file.
 ///   - deviceIndex: Which device of a libinput recording with several devices to read.
 ///   - lenient: Skip bad event lines with a warning instead of stopping.
@@ -81,17 +78,18 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
 public func openRecording(
   path: String, descriptionPath: String? = nil, deviceIndex: Int? = nil, lenient: Bool = false
 ) throws(TraceError) -> any TraceReader {
-  var whole: [UInt8]?
+  var stream: ByteInput?
   var status = stat()
-  if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
-    let input = try ByteInput(path: path, chunkSize: LineSource.defaultChunkSize)
-    var bytes: [UInt8] = []
-    while try input.readChunk(appendingTo: &bytes) > 0 {}
-    whole = bytes
+  if path == "-" {
+    stream = ByteInput(standardInputChunkSize: ByteInput.defaultChunkSize)
+  } else if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
+    stream = try ByteInput(path: path, chunkSize: ByteInput.defaultChunkSize)
   }
+  let name = stream?.name ?? path
   let format: RecordingFormat
-  if let whole {
-    format = RecordingFormat.detect(prefix: whole.prefix(RecordingFormat.sniffLength))
+  if let stream {
+    format = RecordingFormat.detect(
+      prefix: try stream.peekPrefix(RecordingFormat.sniffLength)[...])
   } else {
     format = try RecordingFormat.detect(path: path)
   }
@@ -99,26 +97,26 @@ public func openRecording(
   case .evemu:
     guard deviceIndex == nil else {
       throw TraceError(
-        file: path, line: 0,
+        file: name, line: 0,
         reason: "--device-index applies to libinput recordings; this is an evemu recording")
     }
-    guard let whole else {
+    guard let stream else {
       return try EvemuReader(path: path, descriptionPath: descriptionPath, lenient: lenient)
     }
-    let description = try descriptionPath.map { path throws(TraceError) in
-      try EvemuReader.parseDescription(path: path)
+    let given = try descriptionPath.map { path throws(TraceError) in
+      try EvemuReader.readDescription(path: path)
     }
-    return try EvemuReader(bytes: whole, name: path, description: description, lenient: lenient)
+    return try EvemuReader(
+      input: stream, device: given?.device, header: given?.header, lenient: lenient)
   case .libinput:
     guard descriptionPath == nil else {
       throw TraceError(
-        file: path, line: 0,
+        file: name, line: 0,
         reason: "--device applies to header-less evemu files; this is a libinput recording")
     }
-    guard let whole else {
+    guard let stream else {
       return try LibinputRecordReader(path: path, deviceIndex: deviceIndex, lenient: lenient)
     }
-    return try LibinputRecordReader(
-      bytes: whole, name: path, deviceIndex: deviceIndex, lenient: lenient)
+    return try LibinputRecordReader(stream: stream, deviceIndex: deviceIndex, lenient: lenient)
   }
 }

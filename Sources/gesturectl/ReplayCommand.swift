@@ -15,7 +15,9 @@ let replayCommand = Command(
     25 % of scale or 15 degrees (at most one per 0.25 s), and the ended line with its
     duration. --every-frame prints every changed event; --json prints every event. Times are
     seconds since the file's first event; positions are millimetres from the surface's
-    top-left corner after --rotate/--calibration.
+    top-left corner after --rotate/--calibration. FILE may be - for standard input; a pipe,
+    FIFO or device is read once as it comes, in bounded memory, its format told from its
+    first 64 KiB (a libinput recording with several devices needs a regular file).
     """,
   options: [
     .flag("json", "Write JSON Lines (one object per event) instead of text."),

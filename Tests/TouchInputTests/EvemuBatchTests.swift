@@ -42,7 +42,7 @@ import Testing
 
   @Test("A long line just under the limit crosses a chunk boundary and parses")
   func longLineAcrossChunks() throws {
-    let comment = "# " + String(repeating: "c", count: LineSource.maxLineLength - 2) + "\n"
+    let comment = "# " + String(repeating: "c", count: ByteInput.maxLineLength - 2) + "\n"
     let text = smallHeader + "E: 0.000001 0003 0035 10\n" + comment + "E: 0.000002 0000 0000 0\n"
     let result = try read(Array(text.utf8), chunkSize: 1000)
     #expect(result.lines == [15, 17])

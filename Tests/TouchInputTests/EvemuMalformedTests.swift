@@ -139,9 +139,9 @@ struct BrokenFile: CustomTestStringConvertible, Sendable {
     #expect(
       firstError(path: path)
         == TraceError(file: path, line: 1, reason: "line longer than 65536 bytes"))
-    let source = try LineSource(path: path)
+    var source = ByteLines(input: try ByteInput(path: path, chunkSize: ByteInput.defaultChunkSize))
     #expect(throws: TraceError.self) { try source.nextLine() }
-    #expect(source.bytesRead <= LineSource.defaultChunkSize)
+    #expect(source.bytesRead <= ByteInput.defaultChunkSize)
   }
 
   @Test("A missing file, a directory and a missing description fail at line 0 with errno text")
