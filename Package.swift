@@ -30,7 +30,8 @@ let package = Package(
     // libm: `squareRoot()` lowers to `sqrt`, which Linux keeps outside the C library.
     // Output formatting for terminals, logs and files: byte sinks, escaping, decimals.
     .target(name: "TextOutput"),
-    .target(name: "TouchInput", dependencies: ["TextOutput"], linkerSettings: [.linkedLibrary("m")]),
+    .target(
+      name: "TouchInput", dependencies: ["TextOutput"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "EvdevDevice", dependencies: ["CLibevdev", "CLibudev", "TouchInput"]),
     // A live device driving the engine: the one module that joins the two sides.
     .target(
@@ -44,7 +45,8 @@ let package = Package(
       ]),
     .target(name: "GestureRecognition", dependencies: ["TouchInput", "TextOutput"]),
     // The one join of a touch source (decoder or toolkit touches), the engine and time.
-    .target(name: "GesturePipeline", dependencies: ["GestureRecognition", "TouchInput"]),
+    .target(
+      name: "GesturePipeline", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
     .target(
       name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
 
@@ -89,7 +91,8 @@ let package = Package(
       dependencies: ["GesturePipeline", "GestureRecognition", "TouchInput", "GestureTestSupport"]
     ),
     .testTarget(name: "ImageCarouselTests", dependencies: ["ImageCarousel", "GestureTestSupport"]),
-    .testTarget(name: "EvdevDeviceTests", dependencies: ["EvdevDevice", "TouchInput", "GestureTestSupport"]),
+    .testTarget(
+      name: "EvdevDeviceTests", dependencies: ["EvdevDevice", "TouchInput", "GestureTestSupport"]),
     .testTarget(
       name: "LiveGesturesTests",
       dependencies: ["LiveGestures", "EvdevDevice", "GestureRecognition"]),
