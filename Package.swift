@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "TouchInput", targets: ["TouchInput"]),
     .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
     .library(name: "GesturePipeline", targets: ["GesturePipeline"]),
+    .library(name: "GestureTesting", targets: ["GestureTesting"]),
     .library(name: "TextOutput", targets: ["TextOutput"]),
     .library(name: "ImageCarousel", targets: ["ImageCarousel"]),
     .library(name: "EvdevDevice", targets: ["EvdevDevice"]),
@@ -70,9 +71,11 @@ let package = Package(
     ),
 
     // MARK: Test support and tests
+    // The public test kit: touch scripts, a manual clock, the recognizer contract checker.
+    .target(name: "GestureTesting", dependencies: ["TouchInput", "GestureRecognition"]),
     .target(
       name: "GestureTestSupport",
-      dependencies: ["TouchInput", "TextOutput", "GestureRecognition"]
+      dependencies: ["TouchInput", "TextOutput", "GestureRecognition", "GestureTesting"]
     ),
     // Property checks for libFuzzer (entry points in Fuzz/, built by Tools/fuzz.sh); the
     // tests run them over the recordings and seeded random inputs.

@@ -11,6 +11,10 @@ import TouchInput
 /// Steps at the same time form one frame; every frame lists every touch down, with the phase
 /// `stationary` for those that did not change. Fingers are numbered by the caller and become
 /// touch ids.
+///
+/// The same can be told from a cursor, ``now``, that ``wait(_:)`` and each motion move on:
+/// ``land(_:x:y:)``, ``move(_:by:_:over:every:)``, ``spread(_:by:over:every:)``,
+/// ``rotate(_:by:over:every:)`` and ``lift(_:)``.
 public struct TouchScript: Sendable {
   private enum Kind: Sendable {
     case down, move, up, cancel
@@ -25,6 +29,8 @@ public struct TouchScript: Sendable {
 
   private var steps: [Step] = []
   private var positions: [Int: MillimeterPoint] = [:]
+  /// The cursor, in milliseconds: where ``land(_:x:y:)``, ``lift(_:)`` and the motions start.
+  public var now: Double = 0
 
   /// Creates an empty script.
   public init() {}
@@ -95,6 +101,11 @@ public struct TouchScript: Sendable {
   ) {
     down(finger, at: ms, x: x, y: y)
     up(finger, at: ms + duration)
+  }
+
+  /// Where `finger` was last placed, in mm ((0, 0) before it landed).
+  public func position(of finger: Int) -> MillimeterPoint {
+    positions[finger] ?? MillimeterPoint(x: 0, y: 0)
   }
 
   /// The time of the last step, in microseconds.
