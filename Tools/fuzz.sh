@@ -36,7 +36,7 @@ release="$scratch/release"
 swift build -c release --target FuzzTargets --scratch-path "$scratch" \
   -Xswiftc -sanitize=fuzzer,address
 objects=()
-for module in TextOutput TouchInput GestureRecognition GestureTestSupport FuzzTargets; do
+for module in TextOutput TouchInput GestureRecognition GestureTesting GestureTestSupport FuzzTargets; do
   objects+=("$release/$module.build/"*.o)
 done
 mkdir -p "$scratch/bin"
