@@ -144,4 +144,54 @@ struct ToolkitTouchesTests {
     #expect(warnings == ["up of touch 3, which is not down: ignored"])
     #expect(touches.takeWarnings().isEmpty)
   }
+
+  @Test("cancelAll cancels the touches and the pan in flight; nothing fires after its time")
+  func cancelAllStops() throws {
+    var events: [GestureEvent] = []
+    let engine = GestureEngine.makeDefault(onEvent: { event, _ in events.append(event) })
+    let touches = ToolkitTouches(surface: try .normalized(width: 200, height: 100), engine: engine)
+    var cancelled = 0
+    touches.onFrame = { frame in cancelled += frame.touches.filter { $0.phase == .cancelled }.count
+    }
+    touches.down(1, x: 0.2, y: 0.5, at: 0)
+    touches.down(2, x: 0.8, y: 0.5, at: 0)
+    touches.endFrame()
+    for step in 1...20 {
+      touches.move(1, x: 0.2 + Double(step) * 0.01, y: 0.5, at: Microseconds(step) * 10_000)
+      touches.endFrame()
+    }
+    touches.cancelAll(at: 250_000)
+    #expect(cancelled == 2)
+    #expect(touches.touchesDown == 0)
+    #expect(touches.nextDeadline == nil)
+    #expect(events.last?.state == .cancelled)
+    let count = events.count
+    touches.move(1, x: 0.9, y: 0.5, at: 260_000)
+    touches.finish()
+    #expect(events.count == count)
+    #expect(touches.takeWarnings().isEmpty)
+  }
+
+  @Test("An event fed from inside an action is queued and runs after the current frame")
+  func reentrantCallsQueued() throws {
+    var order: [String] = []
+    let engine = GestureEngine.makeDefault()
+    let touches = ToolkitTouches(surface: try .normalized(width: 200, height: 100), engine: engine)
+    touches.onFrame = { frame in
+      order.append(frame.touches.map { "\($0.id) \($0.phase)" }.joined(separator: ", "))
+    }
+    engine.onEvent = { [weak touches] event, _ in
+      // The first pan event lifts the finger from inside the action.
+      if event.kind == .pan && event.state == .began { touches?.up(1, at: 1_000_000) }
+    }
+    touches.down(1, x: 0.2, y: 0.5, at: 0)
+    touches.endFrame()
+    for step in 1...20 {
+      touches.move(1, x: 0.2 + Double(step) * 0.01, y: 0.5, at: Microseconds(step) * 10_000)
+      touches.endFrame()
+    }
+    #expect(order.last == "1 ended")
+    #expect(order.dropLast().allSatisfy { $0 == "1 began" || $0 == "1 moved" })
+    #expect(touches.takeWarnings().count > 0)
+  }
 }
