@@ -133,9 +133,9 @@ public struct ToolkitTouchFrames: Sendable {
 
   /// Cancels every touch down at `time` (the compositor or toolkit took the touches over).
   ///
-  /// - Returns: The pending frame, if any, then a frame with every touch down `cancelled`
-  ///   (and those that lifted in the pending frame, which it reported as ended); empty when
-  ///   no touch was down.
+  /// - Returns: The pending frame, if any (a touch that lifted in it is reported there as
+  ///   `ended`), then a frame with every touch still down `cancelled`; only the pending frame
+  ///   when no touch was down.
   public mutating func cancel(at time: Microseconds) -> [TouchFrame] {
     var frames: [TouchFrame] = []
     if let frame = endFrame() { frames.append(frame) }
