@@ -82,3 +82,27 @@ struct TouchScriptStoryTests {
       scheduler.problems == ["time went backwards: 50000 µs after 100000 µs; taken at 100000 µs"])
   }
 }
+
+/// A script's own mistakes are listed, never turned into touches.
+@Suite("TouchScript problems")
+struct TouchScriptProblemTests {
+  @Test("A lift or a move of a finger that is not down is left out and listed")
+  func strayStepsListed() {
+    var script = TouchScript()
+    script.lift(3)
+    script.land(1, x: 10, y: 10)
+    script.wait(10)
+    script.lift(1)
+    script.wait(10)
+    script.move([1], by: 5, 0, over: 8)
+    let frames = script.frames
+    #expect(
+      frames.map { $0.touches.map(\.phase) } == [[], [.began], [.ended]] || frames.count == 2)
+    #expect(frames.allSatisfy { $0.touches.allSatisfy { $0.id == TouchID(1) } })
+    #expect(
+      script.problems == [
+        "finger 3 is not down at 0 µs: step left out",
+        "finger 1 is not down at 28000 µs: step left out",
+      ])
+  }
+}
