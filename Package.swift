@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "TouchInput", targets: ["TouchInput"]),
     .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
     .library(name: "GesturePipeline", targets: ["GesturePipeline"]),
+    .library(name: "GestureTesting", targets: ["GestureTesting"]),
     .library(name: "TextOutput", targets: ["TextOutput"]),
     .library(name: "ImageCarousel", targets: ["ImageCarousel"]),
     .library(name: "EvdevDevice", targets: ["EvdevDevice"]),
@@ -30,7 +31,8 @@ let package = Package(
     // libm: `squareRoot()` lowers to `sqrt`, which Linux keeps outside the C library.
     // Output formatting for terminals, logs and files: byte sinks, escaping, decimals.
     .target(name: "TextOutput"),
-    .target(name: "TouchInput", dependencies: ["TextOutput"], linkerSettings: [.linkedLibrary("m")]),
+    .target(
+      name: "TouchInput", dependencies: ["TextOutput"], linkerSettings: [.linkedLibrary("m")]),
     .target(
       name: "EvdevDevice", dependencies: ["CLibevdev", "CLibudev", "TouchInput", "TextOutput"]),
     // A live device driving the engine: the one module that joins the two sides.
@@ -45,7 +47,8 @@ let package = Package(
       ]),
     .target(name: "GestureRecognition", dependencies: ["TouchInput", "TextOutput"]),
     // The one join of a touch source (decoder or toolkit touches), the engine and time.
-    .target(name: "GesturePipeline", dependencies: ["GestureRecognition", "TouchInput"]),
+    .target(
+      name: "GesturePipeline", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
     .target(
       name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
 
@@ -69,9 +72,11 @@ let package = Package(
     ),
 
     // MARK: Test support and tests
+    // The public test kit: touch scripts, a manual clock, the recognizer contract checker.
+    .target(name: "GestureTesting", dependencies: ["TouchInput", "GestureRecognition"]),
     .target(
       name: "GestureTestSupport",
-      dependencies: ["TouchInput", "TextOutput", "GestureRecognition"]
+      dependencies: ["TouchInput", "TextOutput", "GestureRecognition", "GestureTesting"]
     ),
     // Property checks for libFuzzer (entry points in Fuzz/, built by Tools/fuzz.sh); the
     // tests run them over the recordings and seeded random inputs.
@@ -90,7 +95,8 @@ let package = Package(
       dependencies: ["GesturePipeline", "GestureRecognition", "TouchInput", "GestureTestSupport"]
     ),
     .testTarget(name: "ImageCarouselTests", dependencies: ["ImageCarousel", "GestureTestSupport"]),
-    .testTarget(name: "EvdevDeviceTests", dependencies: ["EvdevDevice", "TouchInput", "GestureTestSupport"]),
+    .testTarget(
+      name: "EvdevDeviceTests", dependencies: ["EvdevDevice", "TouchInput", "GestureTestSupport"]),
     .testTarget(
       name: "LiveGesturesTests",
       dependencies: ["LiveGestures", "EvdevDevice", "GestureRecognition"]),

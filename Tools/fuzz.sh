@@ -36,7 +36,8 @@ release="$scratch/release"
 swift build -c release --target FuzzTargets --scratch-path "$scratch" \
   -Xswiftc -sanitize=fuzzer,address
 objects=()
-for module in TextOutput TouchInput GestureRecognition GesturePipeline GestureTestSupport FuzzTargets; do
+for module in TextOutput TouchInput GestureRecognition GesturePipeline GestureTesting \
+  GestureTestSupport FuzzTargets; do
   objects+=("$release/$module.build/"*.o)
 done
 mkdir -p "$scratch/bin"

@@ -42,6 +42,7 @@ let package = Package(
         .product(name: "TouchInput", package: "TouchGestures"),
         .product(name: "GestureRecognition", package: "TouchGestures"),
         .product(name: "GesturePipeline", package: "TouchGestures"),
+        .product(name: "GestureTesting", package: "TouchGestures"),
       ],
       // An emulated device for umockdev-run (read by path, not a bundled resource).
       exclude: ["Fixtures"]

@@ -11,6 +11,10 @@ import TouchInput
 /// Steps at the same time form one frame; every frame lists every touch down, with the phase
 /// `stationary` for those that did not change. Fingers are numbered by the caller and become
 /// touch ids.
+///
+/// The same can be told from a cursor, ``now``, that ``wait(_:)`` and each motion move on:
+/// ``land(_:x:y:)``, ``move(_:by:_:over:every:)``, ``spread(_:by:over:every:)``,
+/// ``rotate(_:by:over:every:)`` and ``lift(_:)``.
 public struct TouchScript: Sendable {
   private enum Kind: Sendable {
     case down, move, up, cancel
@@ -25,6 +29,8 @@ public struct TouchScript: Sendable {
 
   private var steps: [Step] = []
   private var positions: [Int: MillimeterPoint] = [:]
+  /// The cursor, in milliseconds: where ``land(_:x:y:)``, ``lift(_:)`` and the motions start.
+  public var now: Double = 0
 
   /// Creates an empty script.
   public init() {}
@@ -97,6 +103,11 @@ public struct TouchScript: Sendable {
     up(finger, at: ms + duration)
   }
 
+  /// Where `finger` was last placed, in mm ((0, 0) before it landed).
+  public func position(of finger: Int) -> MillimeterPoint {
+    positions[finger] ?? MillimeterPoint(x: 0, y: 0)
+  }
+
   /// The time of the last step, in microseconds.
   public var endTime: Microseconds { steps.map(\.time).max() ?? 0 }
 
@@ -112,8 +123,14 @@ public struct TouchScript: Sendable {
     while index < ordered.count {
       let time = ordered[index].element.time
       var phases: [Int: TouchPhase] = [:]
+      var applied = false
       while index < ordered.count && ordered[index].element.time == time {
         let step = ordered[index].element
+        if Self.isStray(step, down: down) {
+          index += 1
+          continue
+        }
+        applied = true
         switch step.kind {
         case .down: phases[step.finger] = .began
         case .move: if phases[step.finger] != .began { phases[step.finger] = .moved }
@@ -136,9 +153,52 @@ public struct TouchScript: Sendable {
             tool: tools[finger] ?? .finger))
       }
       for (finger, phase) in phases where phase.isTerminal { down[finger] = nil }
-      frames.append(TouchFrame(time: time, touches: touches))
+      // A time with only stray steps makes no frame.
+      if applied { frames.append(TouchFrame(time: time, touches: touches)) }
     }
     return frames
+  }
+
+  /// The script's mistakes, in words: a move, lift or cancel of a finger that is not down
+  /// (left out of ``frames``, never invented as a touch). Check that it is empty.
+  public var problems: [String] {
+    var down: Set<Int> = []
+    var problems: [String] = []
+    let ordered = steps.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }
+    // As `frames` does: a finger that lifts is gone once its frame (its time) is over.
+    var lifting: Set<Int> = []
+    var frameTime: Microseconds?
+    for (_, step) in ordered {
+      if step.time != frameTime {
+        down.subtract(lifting)
+        lifting.removeAll()
+        frameTime = step.time
+      }
+      if case .down = step.kind { down.insert(step.finger) }
+      if Self.isStray(step, down: down) {
+        problems.append("finger \(step.finger) is not down at \(step.time) µs: step left out")
+        continue
+      }
+      switch step.kind {
+      case .up, .cancel: lifting.insert(step.finger)
+      case .down, .move, .tool: break
+      }
+    }
+    return problems
+  }
+
+  /// Whether `step` moves, lifts or cancels a finger that is not down.
+  private static func isStray(_ step: Step, down: [Int: MillimeterPoint]) -> Bool {
+    isStray(step, down: Set(down.keys))
+  }
+
+  private static func isStray(_ step: Step, down: Set<Int>) -> Bool {
+    switch step.kind {
+    case .down, .tool: false
+    case .move, .up, .cancel: !down.contains(step.finger)
+    }
   }
 
   private static func time(_ ms: Double) -> Microseconds {
