@@ -72,6 +72,11 @@ public final class GestureEngine {
   }
   /// Whether `pending` holds calls: a plain flag, read on every frame.
   var hasPending = false
+  /// Whether `runPending()` is running (a call it makes returns to its loop instead of
+  /// draining the queue again, nested).
+  var draining = false
+  /// The event time of the last frame processed (a later frame stamped earlier is restamped).
+  var previousFrameTime: Microseconds = .min
   /// Receives every misuse the engine turned into defined behaviour (see
   /// ``GestureEngineDiagnostic``); they are also kept in ``diagnostics``.
   public var onDiagnostic: ((GestureEngineDiagnostic) -> Void)?

@@ -137,6 +137,8 @@ open class GestureRecognizer {
   final var enabled = true
 
   final var targets: [TargetAction] = []
+  /// Configuration corrections not yet reported (the recognizer was in no engine).
+  final var pendingDiagnostics: [GestureEngineDiagnostic] = []
   /// Whether any target was added (read on every action).
   final var hasTargets: Bool { !targets.isEmpty }
   /// The recognizers this one waits for to fail, by serial (UIKit keeps them on the
