@@ -150,3 +150,37 @@ private final class UserPan: GestureRecognizer {
     #expect(engine.time == 500_000)
   }
 }
+
+/// Lets every recognizer begin (its presence alone gives a recognizer touches of its own).
+private final class AllowAll: GestureRecognizerDelegate {}
+
+@Suite struct MidGestureChangeTests {
+  @Test("a delegate or a region set while a finger is down applies from the next gesture")
+  func delegateMidGesture() {
+    for change in ["delegate", "region"] {
+      let engine = GestureEngine()
+      let pan = engine.add(PanGestureRecognizer())
+      let allow = AllowAll()
+      var log: [String] = []
+      engine.onEvent = { event, _ in log.append(event.state.description) }
+      let stroke = (0...6).map { i in
+        TouchFrame(
+          time: Microseconds(i) * 20_000,
+          touches: [touch(i == 0 ? .began : .moved, MillimeterPoint(x: 20 + Double(i) * 3, y: 20))])
+      }
+      for frame in stroke.prefix(3) { engine.process(frame) }
+      if change == "delegate" {
+        pan.delegate = allow
+      } else {
+        pan.region = MillimeterRect(x: 0, y: 0, width: 10, height: 10)
+      }
+      for frame in stroke.dropFirst(3) { engine.process(frame) }
+      #expect(log.first == "began", "\(change)")
+      #expect(!log.contains("ended") && !log.contains("cancelled"), "\(change): \(log)")
+      engine.process(
+        TouchFrame(time: 200_000, touches: [touch(.ended, MillimeterPoint(x: 38, y: 20))]))
+      #expect(log.last == "ended", "\(change)")
+      #expect(pan.followedTouches !== engine.surface, "\(change): applied after the lift")
+    }
+  }
+}

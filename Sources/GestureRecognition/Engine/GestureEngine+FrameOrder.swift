@@ -40,8 +40,17 @@ extension GestureEngine {
     } else {
       processFrame(frame)
     }
+    if hasPendingFilters && surface.summary.count == 0 { applyPendingFilters() }
     busy = false
     if hasPending { runPending() }
+  }
+
+  /// Applies the region, tool and delegate changes made while touches were down.
+  func applyPendingFilters() {
+    hasPendingFilters = false
+    for recognizer in list where recognizer.filterPending {
+      recognizer.applyFilter()
+    }
   }
 
   /// Whether a touch that did not begin in this frame leaves the fingers: it ended, was

@@ -121,6 +121,7 @@ extension GestureEngine {
     quietUntil = .min
     r.slot = -1
     r.engine = nil
+    if r.filterPending { r.applyFilter() }
     r.state = .possible
     r.deadline = nil
     r.reset()

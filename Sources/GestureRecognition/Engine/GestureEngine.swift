@@ -75,6 +75,9 @@ public final class GestureEngine {
   /// Whether `runPending()` is running (a call it makes returns to its loop instead of
   /// draining the queue again, nested).
   var draining = false
+  /// Whether a recognizer's region, tools or delegate changed while touches were down (applied
+  /// once every touch has lifted).
+  var hasPendingFilters = false
   /// The event time of the last frame processed (a later frame stamped earlier is restamped).
   var previousFrameTime: Microseconds = .min
   /// Receives every misuse the engine turned into defined behaviour (see
