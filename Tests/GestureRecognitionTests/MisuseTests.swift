@@ -1,4 +1,6 @@
+import Foundation
 import GestureTestSupport
+import Synchronization
 import Testing
 import TouchInput
 
@@ -184,3 +186,39 @@ private final class AllowAll: GestureRecognizerDelegate {}
     }
   }
 }
+
+#if DEBUG
+  /// An engine smuggled across threads, as Swift 5 mode or a box allows.
+  private final class Smuggled: @unchecked Sendable {
+    let engine = GestureEngine()
+    let done = Atomic<Int>(0)
+  }
+
+  @Suite struct TwoThreadTests {
+    @Test("an engine fed from two threads at once stops with a message, not a segfault (debug)")
+    func twoThreads() async {
+      let result = await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        let box = Smuggled()
+        box.engine.add(PanGestureRecognizer())
+        for id in 1...2 {
+          Thread {
+            for i in 0..<1_000_000 {
+              let phase: TouchPhase = i % 50 == 0 ? .began : (i % 50 == 49 ? .ended : .moved)
+              let at = MillimeterPoint(x: 20 + Double(i % 7), y: 20)
+              box.engine.process(
+                TouchFrame(
+                  time: Microseconds(i),
+                  touches: [Touch(id: TouchID(id), phase: phase, location: at)]))
+            }
+            box.done.add(1, ordering: .relaxed)
+          }.start()
+        }
+        while box.done.load(ordering: .relaxed) < 2 { usleep(10_000) }
+      }
+      let said = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(said.contains("GestureEngine used from two threads at once"), "\(said)")
+    }
+  }
+#endif

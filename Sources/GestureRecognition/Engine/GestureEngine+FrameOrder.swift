@@ -17,8 +17,13 @@ extension GestureEngine {
   /// Called from inside an action (or a delegate or `explain`), the frame is queued and
   /// processed once the current frame or deadline is fully processed and delivered. A frame
   /// stamped earlier than the previous frame is processed as at the previous frame's time and
-  /// reported (``GestureEngineDiagnostic/frameOutOfOrder(time:previous:)``).
+  /// reported (``GestureEngineDiagnostic/frameOutOfOrder(time:previous:)``). In debug builds,
+  /// a call while another thread is inside the engine stops with a message saying so.
   public func process(_ frame: TouchFrame) {
+    #if DEBUG
+      let entered = enterThread()
+      defer { leaveThread(entered) }
+    #endif
     if busy {
       queue(.frame(frame))
       return
