@@ -176,7 +176,9 @@ extension GestureEngine {
   ///
   /// Any order: the relation is kept on the recognizers and applies whenever both are in the
   /// same engine, added before or after this call. Requiring a recognizer to fail itself does
-  /// nothing and is reported.
+  /// nothing and is reported; so does a requirement that would close a cycle (`b` already
+  /// waiting, directly or through others, for `a`): the earlier requirement is kept
+  /// (``GestureEngineDiagnostic/cyclicRequirement(recognizer:requiredToFail:)``).
   public func require(_ a: GestureRecognizer, toFail b: GestureRecognizer) {
     Self.relate(a, toFail: b, reportingTo: self)
   }
