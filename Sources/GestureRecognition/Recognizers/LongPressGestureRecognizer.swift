@@ -44,7 +44,10 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     }
   }
 
-  /// The parameters; change them only while no touch is down.
+  /// The parameters; change them only while no touch is down (a change mid-gesture is not
+  /// deferred yet). A count out of range (below 1, or a most below the fewest) is corrected to
+  /// the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
+  /// read back, the configuration is the one in use.
   public var configuration: Configuration {
     get { parameters }
     set {
