@@ -19,7 +19,60 @@ private final class Controller {
   }
 }
 
+/// A recognizer written as "Writing your own recognizer" teaches: a plain subclass, with no
+/// conformance of its own; it recognizes on the first frame.
+private final class UserRecognizer: GestureRecognizer {
+  init() { super.init(kind: .tap, name: "user") }
+  override func handle(_ frame: TouchFrame, _ touches: TouchSurface) -> GestureStep {
+    state == .possible ? .recognize(.custom("landed")) : .none
+  }
+}
+
+/// A controller whose action takes the user's own recognizer type.
+private final class UserController {
+  var calls = 0
+  func handle(_ recognizer: UserRecognizer) { calls += 1 }
+  /// Wires `recognizer` from one place (called twice, as wiring code run twice would).
+  func wire(_ recognizer: UserRecognizer) {
+    recognizer.addTarget(self, action: UserController.handle)
+  }
+}
+
 @Suite struct TargetActionTests {
+  @Test("a user subclass with no conformance wires addTarget with its own type")
+  func userSubclass() {
+    let controller = UserController()
+    let mine = UserRecognizer()
+    mine.addTarget(controller, action: UserController.handle)
+    #expect(mine.targetCount == 1)
+    _ = run(engine(with: mine), tapScript(1))
+    #expect(controller.calls == 1)
+    mine.removeTarget(controller)
+    #expect(mine.targetCount == 0)
+  }
+
+  @Test("a target-action pair added twice is called once, as UIKit does")
+  func duplicatePair() {
+    let controller = UserController()
+    let mine = UserRecognizer()
+    controller.wire(mine)
+    controller.wire(mine)
+    #expect(mine.targetCount == 1)
+    _ = run(engine(with: mine), tapScript(1))
+    #expect(controller.calls == 1)
+  }
+
+  @Test("the same target added from two places is two pairs, each called")
+  func twoPlaces() {
+    let c = Controller("c")
+    let tap = TapGestureRecognizer()
+    tap.addTarget(c, action: Controller.handleTap)
+    tap.addTarget(c, action: Controller.handleTap)
+    #expect(tap.targetCount == 2)
+    _ = run(tap, tapScript(1))
+    #expect(c.calls == ["c tap recognized", "c tap recognized"])
+  }
+
   @Test("an unbound method is called with the typed recognizer")
   func unboundMethod() {
     let controller = Controller("c")

@@ -8,6 +8,10 @@ extension GestureEngine {
   /// every recognizer as if all touches lifted at `time`. From inside an action, it is queued
   /// as `advance(to:)` is.
   public func cancelAll(at time: Microseconds) {
+    #if DEBUG
+      let entered = enterThread()
+      defer { leaveThread(entered) }
+    #endif
     if busy {
       queue(.cancelAll(time))
       return

@@ -15,12 +15,28 @@ extension GestureEngine {
   /// `split(_:)`): the finished gesture ends where they lifted and the new touches start afresh.
   ///
   /// Called from inside an action (or a delegate or `explain`), the frame is queued and
-  /// processed once the current frame or deadline is fully processed and delivered.
+  /// processed once the current frame or deadline is fully processed and delivered. A frame
+  /// stamped earlier than the previous frame is processed as at the previous frame's time and
+  /// reported (``GestureEngineDiagnostic/frameOutOfOrder(time:previous:)``). In debug builds,
+  /// a call while another thread is inside the engine stops with a message saying so.
   public func process(_ frame: TouchFrame) {
+    #if DEBUG
+      let entered = enterThread()
+      defer { leaveThread(entered) }
+    #endif
     if busy {
       queue(.frame(frame))
       return
     }
+    guard frame.time >= previousFrameTime else {
+      // Event time never runs backwards: processed as at the previous frame's time.
+      report(.frameOutOfOrder(time: frame.time, previous: previousFrameTime))
+      var restamped = frame
+      restamped.time = previousFrameTime
+      process(restamped)
+      return
+    }
+    previousFrameTime = frame.time
     busy = true
     // Only a frame with more touches than were down can mix (one comparison on the others).
     if frame.touches.count > surface.summary.count, let halves = Self.split(frame) {
@@ -29,8 +45,17 @@ extension GestureEngine {
     } else {
       processFrame(frame)
     }
+    if hasPendingFilters && surface.summary.count == 0 { applyPendingFilters() }
     busy = false
     if hasPending { runPending() }
+  }
+
+  /// Applies the region, tool and delegate changes made while touches were down.
+  func applyPendingFilters() {
+    hasPendingFilters = false
+    for recognizer in list where recognizer.filterPending {
+      recognizer.applyFilter()
+    }
   }
 
   /// Whether a touch that did not begin in this frame leaves the fingers: it ended, was

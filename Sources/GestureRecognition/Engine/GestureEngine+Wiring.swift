@@ -70,6 +70,7 @@ extension GestureEngine {
         setSimultaneous(recognizer, other)
       }
     }
+    recognizer.reportPending(to: self)
   }
 
   /// Removes a recognizer (UIKit's `removeGestureRecognizer`): a gesture in flight is
@@ -120,6 +121,7 @@ extension GestureEngine {
     quietUntil = .min
     r.slot = -1
     r.engine = nil
+    if r.filterPending { r.applyFilter() }
     r.state = .possible
     r.deadline = nil
     r.reset()
@@ -174,7 +176,9 @@ extension GestureEngine {
   ///
   /// Any order: the relation is kept on the recognizers and applies whenever both are in the
   /// same engine, added before or after this call. Requiring a recognizer to fail itself does
-  /// nothing and is reported.
+  /// nothing and is reported; so does a requirement that would close a cycle (`b` already
+  /// waiting, directly or through others, for `a`): the earlier requirement is kept
+  /// (``GestureEngineDiagnostic/cyclicRequirement(recognizer:requiredToFail:)``).
   public func require(_ a: GestureRecognizer, toFail b: GestureRecognizer) {
     Self.relate(a, toFail: b, reportingTo: self)
   }
@@ -203,7 +207,14 @@ extension GestureEngine {
     simultaneous = masks
   }
 
+  /// Makes `a` wait for `b` to fail, unless `b` already waits (directly or through others) for
+  /// `a`: that cycle would keep both from ever being recognized, so this requirement is
+  /// ignored and reported.
   private func setRequirement(_ a: GestureRecognizer, _ b: GestureRecognizer) {
+    if waits(b.slot, for: a.slot) {
+      report(.cyclicRequirement(recognizer: a.name, requiredToFail: b.name))
+      return
+    }
     var masks = requirements
     requirements = []
     masks[a.slot] |= 1 << UInt64(b.slot)
@@ -214,6 +225,25 @@ extension GestureEngine {
     dependents = masks
   }
 
+  /// Whether the recognizer in slot `from` waits, directly or through others, for the one in
+  /// slot `to` to fail.
+  private func waits(_ from: Int, for to: Int) -> Bool {
+    var seen: UInt64 = 0
+    var frontier: UInt64 = 1 << UInt64(from)
+    while frontier != 0 {
+      seen |= frontier
+      var next: UInt64 = 0
+      var bits = frontier
+      while bits != 0 {
+        next |= requirements[bits.trailingZeroBitCount]
+        bits &= bits &- 1
+      }
+      if next & (1 << UInt64(to)) != 0 { return true }
+      frontier = next & ~seen
+    }
+    return false
+  }
+
   /// Queues a call made while busy.
   func queue(_ call: PendingCall) {
     var calls = pending
@@ -222,8 +252,13 @@ extension GestureEngine {
     pending = calls
   }
 
-  /// Runs the calls queued while busy, in order (each may queue more).
+  /// Runs the calls queued while busy, in order (each may queue more), in one loop: a call
+  /// that queues more (an action that always feeds another frame) adds to this loop instead
+  /// of nesting another, so the stack does not grow with the queue.
   func runPending() {
+    guard !draining else { return }
+    draining = true
+    defer { draining = false }
     while hasPending, !busy {
       var calls = pending
       pending = []

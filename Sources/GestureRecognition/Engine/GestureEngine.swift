@@ -72,6 +72,18 @@ public final class GestureEngine {
   }
   /// Whether `pending` holds calls: a plain flag, read on every frame.
   var hasPending = false
+  /// Whether `runPending()` is running (a call it makes returns to its loop instead of
+  /// draining the queue again, nested).
+  var draining = false
+  /// Whether a recognizer's region, tools or delegate changed while touches were down (applied
+  /// once every touch has lifted).
+  var hasPendingFilters = false
+  #if DEBUG
+    /// The thread inside the engine (debug builds check that only one is).
+    let occupant = EngineOccupant()
+  #endif
+  /// The event time of the last frame processed (a later frame stamped earlier is restamped).
+  var previousFrameTime: Microseconds = .min
   /// Receives every misuse the engine turned into defined behaviour (see
   /// ``GestureEngineDiagnostic``); they are also kept in ``diagnostics``.
   public var onDiagnostic: ((GestureEngineDiagnostic) -> Void)?
@@ -167,6 +179,10 @@ public final class GestureEngine {
   /// Called from inside an action (or a delegate or `explain`), it is queued and runs once the
   /// current frame or deadline is fully processed and delivered.
   public func advance(to time: Microseconds) {
+    #if DEBUG
+      let entered = enterThread()
+      defer { leaveThread(entered) }
+    #endif
     if busy {
       queue(.advance(time))
       return

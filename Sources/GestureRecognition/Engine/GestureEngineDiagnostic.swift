@@ -1,3 +1,5 @@
+import TouchInput
+
 /// A misuse of the engine that it turned into defined behaviour instead of stopping the
 /// program, reported through ``GestureEngine/onDiagnostic`` and kept in
 /// ``GestureEngine/diagnostics``.
@@ -12,6 +14,18 @@ public enum GestureEngineDiagnostic: Sendable, Hashable, CustomStringConvertible
   /// A recognizer was added while the engine it belongs to was processing input (from one of
   /// that engine's actions): it stays where it is.
   case inUseByAnotherEngine(recognizer: String)
+  /// A configuration setting was out of range (no fingers, no taps, a most below the fewest):
+  /// the recognizer uses the nearest valid value instead. Reported when the recognizer is
+  /// added to the engine, or when it is reconfigured while in it.
+  case configurationCorrected(
+    recognizer: String, setting: String, given: Int, used: Int, rule: String)
+  /// A failure requirement would close a cycle (each recognizer waiting for the other to
+  /// fail, so neither could ever be recognized): this requirement, the later one to apply, is
+  /// ignored and the earlier one kept.
+  case cyclicRequirement(recognizer: String, requiredToFail: String)
+  /// A frame was stamped earlier than the frame before it: it was processed as at the
+  /// earlier frame's time, so event time never runs backwards.
+  case frameOutOfOrder(time: Microseconds, previous: Microseconds)
 
   /// The diagnostic as a sentence.
   public var description: String {
@@ -23,6 +37,14 @@ public enum GestureEngineDiagnostic: Sendable, Hashable, CustomStringConvertible
     case .relatedToItself(let name): name + ": related to itself, ignored"
     case .inUseByAnotherEngine(let name):
       name + ": not moved, its engine is processing input"
+    case .configurationCorrected(let name, let setting, let given, let used, let rule):
+      name + ": " + setting + " " + String(given) + " corrected to " + String(used) + " ("
+        + rule + ")"
+    case .cyclicRequirement(let name, let other):
+      name + ": requiring " + other + " to fail would make a cycle, ignored"
+    case .frameOutOfOrder(let time, let previous):
+      "frame at " + String(time) + " µs is earlier than the previous one at " + String(previous)
+        + " µs, processed at the previous time"
     }
   }
 }

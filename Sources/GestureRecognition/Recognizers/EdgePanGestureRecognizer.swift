@@ -19,7 +19,7 @@ import TouchInput
 /// movement must point away from that edge (its inward part at least its part along the edge,
 /// 45°) for the gesture to begin; a drag along the edge fails it. The translation counts from
 /// the landing, as the pan's.
-public final class EdgePanGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
+public final class EdgePanGestureRecognizer: GestureRecognizer {
   /// The edge pan recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
     /// The surface in mm after rotation (`SurfaceGeometry`'s width and height from 0, 0).
@@ -44,7 +44,6 @@ public final class EdgePanGestureRecognizer: GestureRecognizer, TargetActionReco
       bounds: MillimeterRect, edges: Set<ScreenEdge> = Set(ScreenEdge.allCases),
       touches: ClosedRange<Int> = 1...1
     ) {
-      precondition(touches.lowerBound >= 1, "edge pan: touches start at 1")
       self.bounds = bounds
       self.edges = edges
       minimumTouches = touches.lowerBound
@@ -52,10 +51,17 @@ public final class EdgePanGestureRecognizer: GestureRecognizer, TargetActionReco
     }
   }
 
-  /// The parameters; change them only while no touch is down.
+  /// The parameters; change them only while no touch is down (a change mid-gesture is not
+  /// deferred yet). A count out of range (below 1, or a most below the fewest) is corrected to
+  /// the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
+  /// read back, the configuration is the one in use.
   public var configuration: Configuration {
     get { parameters }
-    set { parameters = newValue }
+    set {
+      var corrections = Corrections()
+      parameters = Self.validated(newValue, &corrections)
+      announce(corrections)
+    }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
@@ -67,8 +73,19 @@ public final class EdgePanGestureRecognizer: GestureRecognizer, TargetActionReco
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration, name: String? = nil) {
-    self.parameters = configuration
+    var corrections = Corrections()
+    let valid = Self.validated(configuration, &corrections)
+    self.parameters = valid
     super.init(kind: .edgePan, name: name ?? "edge pan")
+    announce(corrections)
+  }
+
+  /// `c` with its finger counts in range: the fewest at least 1, the most not below it.
+  static func validated(_ c: Configuration, _ corrections: inout Corrections) -> Configuration {
+    var valid = c
+    (valid.minimumTouches, valid.maximumTouches) = corrections.range(
+      c.minimumTouches, c.maximumTouches, "minimumTouches", "maximumTouches")
+    return valid
   }
 
   /// Feeds one frame to the state machine.

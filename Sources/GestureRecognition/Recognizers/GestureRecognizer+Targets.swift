@@ -1,23 +1,41 @@
-/// One target-action pair: the target held weakly, the action an unbound method.
+/// One target-action pair: the target held weakly, the action an unbound method, and where it
+/// was added (the pair's identity: Swift cannot compare two functions).
 struct TargetAction {
   weak var target: AnyObject?
-  let identity: ObjectIdentifier
+  let site: CallSite
   let invoke: (AnyObject, GestureRecognizer) -> Void
 }
 
-/// Adds target-action registration to every recognizer, typed by the recognizer's own class.
+/// Where `addTarget(_:action:)` was called.
+struct CallSite: Equatable {
+  let file: String
+  let line: Int
+  let column: Int
+}
+
+/// Target-action registration, typed by the recognizer's own class: every recognizer has it
+/// (``GestureRecognizer`` conforms, so your subclass does too, with no declaration of its own).
 public protocol TargetActionRecognizer: GestureRecognizer {}
+
+extension GestureRecognizer: TargetActionRecognizer {}
 
 extension TargetActionRecognizer {
   /// Calls `action` on `target` with this recognizer for every action, after the targets added
   /// before it; `target` is held weakly (a deallocated target is skipped).
   ///
   /// `recognizer.addTarget(controller, action: Controller.handleSwipe)` with
-  /// `func handleSwipe(_ recognizer: SwipeGestureRecognizer)`.
+  /// `func handleSwipe(_ recognizer: SwipeGestureRecognizer)` — or with your own subclass's
+  /// type. As UIKit ignores a target-action pair added twice, a pair already added is ignored:
+  /// Swift cannot compare two functions, so a pair is the live target and the place in the
+  /// source it was added from (wiring code run twice adds it once). Two actions of one target
+  /// are two `addTarget` calls on two lines.
   public func addTarget<Target: AnyObject>(
-    _ target: Target, action: @escaping (Target) -> (Self) -> Void
+    _ target: Target, action: @escaping (Target) -> (Self) -> Void,
+    fileID: String = #fileID, line: Int = #line, column: Int = #column
   ) {
-    let pair = TargetAction(target: target, identity: ObjectIdentifier(target)) {
+    let site = CallSite(file: fileID, line: line, column: column)
+    if targets.contains(where: { $0.site == site && $0.target === target }) { return }
+    let pair = TargetAction(target: target, site: site) {
       object, recognizer in
       guard let object = object as? Target, let recognizer = recognizer as? Self else { return }
       action(object)(recognizer)
@@ -25,26 +43,28 @@ extension TargetActionRecognizer {
     // Moved out, changed and moved back: no access to `targets` spans the append.
     var pairs = targets
     targets = []
+    pairs.removeAll { $0.target == nil }
     pairs.append(pair)
     targets = pairs
   }
 }
 
 extension GestureRecognizer {
-  /// Removes every action of `target`, or every target when `target` is nil.
+  /// Removes every action of `target`, or every target when `target` is nil (deallocated
+  /// targets go too).
   public func removeTarget(_ target: AnyObject?) {
     guard let target else {
       targets = []
       return
     }
-    let identity = ObjectIdentifier(target)
     var pairs = targets
     targets = []
-    pairs.removeAll { $0.identity == identity }
+    pairs.removeAll { $0.target == nil || $0.target === target }
     targets = pairs
   }
 
-  /// The number of registered targets still alive.
+  /// The number of target-action pairs whose target is alive (a pair added twice counts once,
+  /// as it is called once).
   public var targetCount: Int {
     targets.reduce(0) { $0 + ($1.target == nil ? 0 : 1) }
   }

@@ -24,7 +24,22 @@ extension GestureRecognizer {
   }
 
   /// Starts following its own touches when a region, a tool filter or a delegate narrows them.
+  ///
+  /// Changed while touches are down in its engine (a delegate or a region set mid-gesture), it
+  /// applies from the next gesture: once every touch has lifted, so the gesture in flight keeps
+  /// the touches it follows.
   final func filterChanged() {
+    if let owner, slot >= 0, owner.surface.summary.count > 0 {
+      filterPending = true
+      owner.hasPendingFilters = true
+      return
+    }
+    applyFilter()
+  }
+
+  /// Builds the recognizer's own surface (or drops it) for its region, tools and delegate.
+  final func applyFilter() {
+    filterPending = false
     dropRegionTouches()
     activeTouches = 0
     if region != nil || delegate != nil || allowedTools != [.finger] {

@@ -68,7 +68,8 @@ open class GestureRecognizer {
     time: 0, kind: .tap, state: .possible, touches: 0, location: MillimeterPoint(x: 0, y: 0))
   /// Whether `lastEvent` holds an event.
   final var hasEvent = false
-  /// If set, the recognizer only sees touches that began inside this rectangle (mm).
+  /// If set, the recognizer only sees touches that began inside this rectangle (mm). Changed
+  /// while touches are down, it applies from the next gesture (once every touch has lifted).
   public final var region: MillimeterRect? {
     get { area }
     set {
@@ -80,7 +81,8 @@ open class GestureRecognizer {
   final var area: MillimeterRect?
   /// The tools whose touches the recognizer follows (UIKit's `allowedTouchTypes`): fingers only
   /// by default, so palms and pens take part in no finger gesture. A touch whose tool changes
-  /// to one not allowed counts as cancelled. Change it while no touch is down.
+  /// to one not allowed counts as cancelled. Changed while touches are down, it applies from the
+  /// next gesture (once every touch has lifted).
   public final var allowedTools: Set<TouchTool> {
     get { tools }
     set {
@@ -92,8 +94,8 @@ open class GestureRecognizer {
   /// Storage of `allowedTools`.
   final var tools: Set<TouchTool> = [.finger]
   /// Decides whether the recognizer begins, which touches it follows and whom it recognizes
-  /// with (held weakly). Setting one gives the recognizer touches of its own: set it while no
-  /// touch is down.
+  /// with (held weakly). Setting or clearing one while touches are down applies from the next
+  /// gesture (once every touch has lifted); the gesture in flight goes on as it was.
   public final var delegate: (any GestureRecognizerDelegate)? {
     get { adviser }
     set {
@@ -137,6 +139,10 @@ open class GestureRecognizer {
   final var enabled = true
 
   final var targets: [TargetAction] = []
+  /// Configuration corrections not yet reported (the recognizer was in no engine).
+  final var pendingDiagnostics: [GestureEngineDiagnostic] = []
+  /// Whether a region, tool filter or delegate change waits for every touch to lift.
+  final var filterPending = false
   /// Whether any target was added (read on every action).
   final var hasTargets: Bool { !targets.isEmpty }
   /// The recognizers this one waits for to fail, by serial (UIKit keeps them on the

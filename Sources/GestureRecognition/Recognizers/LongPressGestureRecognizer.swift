@@ -17,7 +17,7 @@ import TouchInput
 /// reports the count held. Fingers of one hand land up to ~60 ms apart, so each finger that
 /// joins before the press began restarts the wait: a two-finger hold begins 500 ms after its
 /// second finger landed and is never also a one-finger long press.
-public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
+public final class LongPressGestureRecognizer: GestureRecognizer {
   /// The long press recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
     /// How long the touches must stay down: 500 ms. UIKit 0.5 s; Flutter kLongPressTimeout
@@ -39,16 +39,22 @@ public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRe
     /// Creates a configuration with the defaults, for any finger count in `touches` (the event
     /// reports the count held).
     public init(touches: ClosedRange<Int>) {
-      precondition(touches.lowerBound >= 1, "long press: touches start at 1")
       touchesRequired = touches.lowerBound
       maximumTouches = touches.upperBound
     }
   }
 
-  /// The parameters; change them only while no touch is down.
+  /// The parameters; change them only while no touch is down (a change mid-gesture is not
+  /// deferred yet). A count out of range (below 1, or a most below the fewest) is corrected to
+  /// the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
+  /// read back, the configuration is the one in use.
   public var configuration: Configuration {
     get { parameters }
-    set { parameters = newValue }
+    set {
+      var corrections = Corrections()
+      parameters = Self.validated(newValue, &corrections)
+      announce(corrections)
+    }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
@@ -63,8 +69,19 @@ public final class LongPressGestureRecognizer: GestureRecognizer, TargetActionRe
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
-    self.parameters = configuration
-    super.init(kind: .longPress, name: name ?? Self.defaultName(configuration))
+    var corrections = Corrections()
+    let valid = Self.validated(configuration, &corrections)
+    self.parameters = valid
+    super.init(kind: .longPress, name: name ?? Self.defaultName(valid))
+    announce(corrections)
+  }
+
+  /// `c` with its finger counts in range: the fewest at least 1, the most not below it.
+  static func validated(_ c: Configuration, _ corrections: inout Corrections) -> Configuration {
+    var valid = c
+    (valid.touchesRequired, valid.maximumTouches) = corrections.range(
+      c.touchesRequired, c.maximumTouches, "touchesRequired", "maximumTouches")
+    return valid
   }
 
   /// "long press", "2-finger long press", "2-3-finger long press" (a range from 1 finger reads

@@ -16,7 +16,7 @@ import TouchInput
 /// The translation counts from where the first finger landed (or from when the minimum number of
 /// fingers was down), slop included: the began action already carries the movement that crossed
 /// the slop.
-public final class PanGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
+public final class PanGestureRecognizer: GestureRecognizer {
   /// The pan recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
     /// Fewest fingers that pan: 1 (UIKit minimumNumberOfTouches 1).
@@ -31,16 +31,22 @@ public final class PanGestureRecognizer: GestureRecognizer, TargetActionRecogniz
 
     /// Creates a configuration with the defaults.
     public init(minimumTouches: Int = 1, maximumTouches: Int = .max) {
-      precondition(minimumTouches >= 1 && maximumTouches >= minimumTouches, "pan: bad touches")
       self.minimumTouches = minimumTouches
       self.maximumTouches = maximumTouches
     }
   }
 
-  /// The parameters; change them only while no touch is down.
+  /// The parameters; change them only while no touch is down (a change mid-gesture is not
+  /// deferred yet). A count out of range (below 1, or a most below the fewest) is corrected to
+  /// the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
+  /// read back, the configuration is the one in use.
   public var configuration: Configuration {
     get { parameters }
-    set { parameters = newValue }
+    set {
+      var corrections = Corrections()
+      parameters = Self.validated(newValue, &corrections)
+      announce(corrections)
+    }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
@@ -55,8 +61,19 @@ public final class PanGestureRecognizer: GestureRecognizer, TargetActionRecogniz
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
-    self.parameters = configuration
+    var corrections = Corrections()
+    let valid = Self.validated(configuration, &corrections)
+    self.parameters = valid
     super.init(kind: .pan, name: name ?? "pan")
+    announce(corrections)
+  }
+
+  /// `c` with its finger counts in range: the fewest at least 1, the most not below it.
+  static func validated(_ c: Configuration, _ corrections: inout Corrections) -> Configuration {
+    var valid = c
+    (valid.minimumTouches, valid.maximumTouches) = corrections.range(
+      c.minimumTouches, c.maximumTouches, "minimumTouches", "maximumTouches")
+    return valid
   }
 
   /// Feeds one frame to the state machine.

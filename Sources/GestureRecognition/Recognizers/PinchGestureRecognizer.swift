@@ -14,7 +14,7 @@ import TouchInput
 ///
 /// A finger that lands or lifts re-baselines the fit, so the scale never jumps. The scale counts
 /// from when two fingers were down, slop included, so the began action does not jump either.
-public final class PinchGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
+public final class PinchGestureRecognizer: GestureRecognizer {
   /// The pinch recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
     /// How much the span (mean distance of the touches from their centroid) must change before

@@ -15,7 +15,7 @@ import TouchInput
 /// The angle is in radians, positive clockwise on the screen (y down), as UIKit, and unwrapped:
 /// a 400° turn reads 400° in radians. A finger that lands or lifts re-baselines the fit, so the
 /// angle never jumps; it counts from when two fingers were down, slop included.
-public final class RotationGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
+public final class RotationGestureRecognizer: GestureRecognizer {
   /// The rotation recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
     /// How far the touches must turn before the rotation begins: 0.1257 rad = 7.2°. grail's

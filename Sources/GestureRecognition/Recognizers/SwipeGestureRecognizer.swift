@@ -20,7 +20,7 @@ import TouchInput
 /// direction, and with every finger moving that way. The first moment the stroke is long and
 /// fast enough decides: off the axes then, it fails. A stroke that decelerates at the end is
 /// still a swipe; a slow drag never averages the speed.
-public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
+public final class SwipeGestureRecognizer: GestureRecognizer {
   /// The swipe recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
     /// The directions recognized (UIKit's default is right only; ours the four axes).
@@ -53,17 +53,23 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
     /// Creates a configuration with the defaults, for any finger count in `touches` (the event
     /// reports the count seen).
     public init(directions: SwipeDirections = .cardinals, touches: ClosedRange<Int>) {
-      precondition(touches.lowerBound >= 1, "swipe: touches start at 1")
       self.directions = directions
       touchesRequired = touches.lowerBound
       maximumTouches = touches.upperBound
     }
   }
 
-  /// The parameters; change them only while no touch is down.
+  /// The parameters; change them only while no touch is down (a change mid-gesture is not
+  /// deferred yet). A count out of range (below 1, or a most below the fewest) is corrected to
+  /// the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
+  /// read back, the configuration is the one in use.
   public var configuration: Configuration {
     get { parameters }
-    set { parameters = newValue }
+    set {
+      var corrections = Corrections()
+      parameters = Self.validated(newValue, &corrections)
+      announce(corrections)
+    }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
@@ -78,8 +84,19 @@ public final class SwipeGestureRecognizer: GestureRecognizer, TargetActionRecogn
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
-    self.parameters = configuration
-    super.init(kind: .swipe, name: name ?? Self.defaultName(configuration))
+    var corrections = Corrections()
+    let valid = Self.validated(configuration, &corrections)
+    self.parameters = valid
+    super.init(kind: .swipe, name: name ?? Self.defaultName(valid))
+    announce(corrections)
+  }
+
+  /// `c` with its finger counts in range: the fewest at least 1, the most not below it.
+  static func validated(_ c: Configuration, _ corrections: inout Corrections) -> Configuration {
+    var valid = c
+    (valid.touchesRequired, valid.maximumTouches) = corrections.range(
+      c.touchesRequired, c.maximumTouches, "touchesRequired", "maximumTouches")
+    return valid
   }
 
   /// "swipe", "2-finger swipe", "2-3-finger swipe" (a range from 1 finger reads as "swipe").

@@ -17,7 +17,7 @@ import TouchInput
 /// `pointers` option): the event reports the count seen, and every tap of a multi-tap needs the
 /// first tap's count. A tap that lands too late, too far away or with another count ends the
 /// sequence and starts a new one (the engine restarts the recognizer on that tap).
-public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecognizer {
+public final class TapGestureRecognizer: GestureRecognizer {
   /// The tap recognizer's parameters.
   public struct Configuration: Sendable, Hashable {
     /// Taps in a row (1 = single tap).
@@ -39,7 +39,8 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
     /// Android 100 dp (DOUBLE_TAP_SLOP) = 15.9 mm.
     public var maximumTapDistance: Millimeters = 15.9
 
-    /// Creates a configuration with the defaults, for `taps` taps of `touches` fingers.
+    /// Creates a configuration with the defaults, for `taps` taps of `touches` fingers. A
+    /// count below 1 is corrected to 1 by the recognizer (and reported), never a trap.
     public init(taps: Int = 1, touches: Int = 1) {
       self.init(taps: taps, touches: touches...touches)
     }
@@ -47,17 +48,23 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
     /// Creates a configuration with the defaults, for `taps` taps of any finger count in
     /// `touches` (the same count in every tap).
     public init(taps: Int, touches: ClosedRange<Int>) {
-      precondition(taps >= 1 && touches.lowerBound >= 1, "tap: taps and touches start at 1")
       tapsRequired = taps
       touchesRequired = touches.lowerBound
       maximumTouches = touches.upperBound
     }
   }
 
-  /// The parameters; change them only while no touch is down.
+  /// The parameters; change them only while no touch is down (a change mid-gesture is not
+  /// deferred yet). A count out of range (below 1, or a most below the fewest) is corrected to
+  /// the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
+  /// read back, the configuration is the one in use.
   public var configuration: Configuration {
     get { parameters }
-    set { parameters = newValue }
+    set {
+      var corrections = Corrections()
+      parameters = Self.validated(newValue, &corrections)
+      announce(corrections)
+    }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
@@ -72,8 +79,21 @@ public final class TapGestureRecognizer: GestureRecognizer, TargetActionRecogniz
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
-    self.parameters = configuration
-    super.init(kind: .tap, name: name ?? Self.defaultName(configuration))
+    var corrections = Corrections()
+    let valid = Self.validated(configuration, &corrections)
+    self.parameters = valid
+    super.init(kind: .tap, name: name ?? Self.defaultName(valid))
+    announce(corrections)
+  }
+
+  /// `c` with every count in range: taps and fingers at least 1, the most fingers not below
+  /// the fewest.
+  static func validated(_ c: Configuration, _ corrections: inout Corrections) -> Configuration {
+    var valid = c
+    valid.tapsRequired = corrections.atLeastOne(c.tapsRequired, "tapsRequired")
+    (valid.touchesRequired, valid.maximumTouches) = corrections.range(
+      c.touchesRequired, c.maximumTouches, "touchesRequired", "maximumTouches")
+    return valid
   }
 
   /// "tap", "double tap", "2-finger triple tap", "2-4-finger tap", … (a range from 1 finger

@@ -189,3 +189,24 @@ private func millimetres(_ value: Millimeters) -> String {
   let tenths = Int((value * 10).rounded())
   return String(tenths / 10) + "." + String(tenths % 10) + " mm"
 }
+
+/// A target of the hold-drag's actions, wired with `addTarget(_:action:)` like any built-in's:
+/// every recognizer, yours included, has target-action with no declaration of its own.
+public final class HoldDragFollower {
+  /// The drag's translation at each action, with its state ("began 5.0,0.0").
+  public private(set) var moves: [String] = []
+
+  /// Creates a follower of `recognizer`'s actions.
+  public init(_ recognizer: TwoFingerHoldDragGestureRecognizer) {
+    recognizer.addTarget(self, action: HoldDragFollower.handleDrag)
+  }
+
+  /// Notes the drag's state and translation.
+  func handleDrag(_ recognizer: TwoFingerHoldDragGestureRecognizer) {
+    guard let event = recognizer.event else { return }
+    let t = recognizer.translation
+    moves.append(
+      event.state.description + " " + String(Int(t.dx.rounded())) + ","
+        + String(Int(t.dy.rounded())))
+  }
+}

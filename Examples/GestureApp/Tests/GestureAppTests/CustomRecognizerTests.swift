@@ -58,6 +58,16 @@ final class Recorder {
     #expect(hold.state == .possible)
   }
 
+  @Test("Wired with addTarget like a built-in: the follower sees began, changed and ended")
+  func targetAction() {
+    let engine = GestureEngine()
+    let hold = engine.add(TwoFingerHoldDragGestureRecognizer())
+    let follower = HoldDragFollower(hold)
+    for frame in holdThenDrag { engine.process(frame) }
+    #expect(follower.moves == ["began 5,0", "changed 10,0", "ended 10,0"])
+    #expect(hold.targetCount == 1)
+  }
+
   @Test("Dragged at once: fails with the movement and its limit, and sends nothing")
   func quickDragFails() {
     let engine = GestureEngine()
