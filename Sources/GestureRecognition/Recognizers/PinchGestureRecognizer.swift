@@ -34,13 +34,9 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
   private var parameters: Configuration
-  // The module's one exception left (Docs/Gestures.md, "The safe core"): `handle` is a mutating
-  // call the optimizer cannot see into, so a plain machine pays a run-time check per frame.
-  // Without this attribute on the six built-in machines, whole-process `replay --json` of the
-  // 1 M-event stress trace costs 1 358.9 M instead of 1 207.3 M instructions (+12.6 %; moved out
-  // of an optional and back instead, +28 %), measured together, not one by one (callgrind,
-  // 2026-12-01). Goes with the engine's value core.
-  @exclusivity(unchecked) private var machine = SimilarityMachine<ScaleMeasure>()
+  /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
+  /// "The safe core").
+  private var machine = SimilarityMachine<ScaleMeasure>()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
