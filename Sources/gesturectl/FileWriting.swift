@@ -160,10 +160,13 @@ func directoryEntries(_ path: String) throws(CommandFailure) -> [String] {
   }
   defer { closedir(directory) }
   var names: [String] = []
+  // The C boundary: glibc's records are only as long as their name, so the name is read in
+  // place, up to its NUL, never by copying the whole 256-byte `d_name` field (which reads past
+  // a short record's end: AddressSanitizer's heap-buffer-overflow).
+  let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
   while let entry = readdir(directory) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-    }
+    let field = UnsafeRawPointer(entry).advanced(by: nameOffset)
+    let name = String(cString: field.assumingMemoryBound(to: CChar.self))
     if name != "." && name != ".." { names.append(name) }
   }
   return names
