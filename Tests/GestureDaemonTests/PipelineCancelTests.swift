@@ -17,7 +17,7 @@ struct PipelineCancelTests {
     let configuration = try BindingsParser.parse(
       "tap taps=2 run double\ntap taps=3 run triple\n", file: "test")
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "daemon-held-taps-\(getpid())-\(thirdFingerDown).evemu"
+      "daemon-held-taps-\(getpid())-\(UUID().uuidString)-\(thirdFingerDown).evemu"
     ).path
     try HeldTapRecording.write(to: path, thirdFingerDown: thirdFingerDown)
     defer { try? FileManager.default.removeItem(atPath: path) }

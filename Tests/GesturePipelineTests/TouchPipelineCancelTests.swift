@@ -27,7 +27,8 @@ struct TouchPipelineCancelTests {
   /// A pipeline fed with every event of the held-tap recording.
   static func fed(thirdFingerDown: Bool, engine: GestureEngine) throws -> TouchPipeline {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "held-taps-\(getpid())-\(thirdFingerDown).evemu"
+      // One file per call: the suite's tests run in parallel in one process.
+      "held-taps-\(getpid())-\(UUID().uuidString)-\(thirdFingerDown).evemu"
     ).path
     try HeldTapRecording.write(to: path, thirdFingerDown: thirdFingerDown)
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -16,7 +16,7 @@ struct PlotCommandTests {
     ])
   func validSVG(path: String) throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "plot-\(getpid())-\(path.hashValue).svg")
+      "plot-\(getpid())-\(UUID().uuidString).svg")
     defer { try? FileManager.default.removeItem(at: output) }
     let result = try runProduct(
       "gesturectl", ["plot", packageDirectory.appendingPathComponent(path).path, "-o", output.path])
