@@ -26,6 +26,8 @@ public final class ActionRunner {
   public static let outputLineLimit = 20
   /// The output pipes of running commands, by read end.
   var outputs: [Int32: CommandOutput] = [:]
+  /// Carries out key and button actions (the daemon gives it its virtual devices).
+  public let input: InputActions
   private let log: (String) -> Void
   private let output: (String) -> Void
   private let baseEnvironment: [String]
@@ -58,6 +60,7 @@ public final class ActionRunner {
     self.captureOutput = captureOutput
     self.log = log
     self.output = output
+    input = InputActions(dryRun: dryRun, log: log, output: output)
     baseEnvironment = currentEnvironment().filter { !$0.hasPrefix("GESTURE_") }
   }
 
@@ -75,7 +78,16 @@ public final class ActionRunner {
   ///   - binding: The binding that fired.
   ///   - environment: Its `GESTURE_*` variables.
   ///   - device: The device it fired on (its node): the busy rule holds per device.
-  public func run(_ binding: Binding, environment: [String], device: String = "") {
+  ///   - releases: Whether the firing ends a `key-hold` (its keys are released).
+  public func run(
+    _ binding: Binding, environment: [String], device: String = "", releases: Bool = false
+  ) {
+    // Keys and buttons are written at once: nothing runs, so the busy rule does not apply.
+    if binding.action.needsUinput {
+      input.perform(binding, environment: environment, device: device, releases: releases)
+      return
+    }
+    guard !releases else { return }
     let argv = binding.action.arguments
     let place = "line \(binding.line)"
     if dryRun {

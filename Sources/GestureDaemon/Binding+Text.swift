@@ -33,11 +33,14 @@ extension Binding {
       let sides = [region.x, region.y, region.width, region.height].map(BindingsValues.format)
       words.append("region=" + sides.joined(separator: ","))
     }
-    switch action {
-    case .argv(let argv): words += ["run"] + argv
-    case .shell(let script): words += ["shell", script]
+    words += action.words
+    var text = words.map(quoteWord).joined(separator: " ")
+    // A chord written with aliases says which kernel keys it sends (a comment: the line reads
+    // back the same).
+    if let chord = action.chord, chord.kernelText != chord.text {
+      text += "  # " + chord.kernelText
     }
-    return words.map(quoteWord).joined(separator: " ")
+    return text
   }
 }
 

@@ -155,12 +155,48 @@ public enum BindingAction: Sendable, Hashable {
   /// A shell command line, run as `sh -c STRING` (only when the binding says `shell`, or
   /// comes from lisgd).
   case shell(String)
+  /// Keys pressed in order and released in reverse through the daemon's virtual keyboard.
+  case key(KeyChord)
+  /// Keys pressed when the binding fires and released when its gesture ends, however it ends
+  /// (ended, cancelled, the device unplugged, a reload, a stop): never a stuck key.
+  case keyHold(KeyChord)
+  /// A click of a mouse button through the daemon's virtual pointer.
+  case button(PointerButton)
 
-  /// The argv that is spawned.
+  /// The argv that is spawned (empty for key and button actions, which spawn nothing).
   public var arguments: [String] {
     switch self {
     case .argv(let words): words
     case .shell(let script): ["/bin/sh", "-c", script]
+    case .key, .keyHold, .button: []
+    }
+  }
+
+  /// Whether the action writes input events (`key`, `key-hold`, `button`): it needs
+  /// `/dev/uinput`.
+  public var needsUinput: Bool {
+    switch self {
+    case .argv, .shell: false
+    case .key, .keyHold, .button: true
+    }
+  }
+
+  /// The keys of a `key` or `key-hold` action.
+  public var chord: KeyChord? {
+    switch self {
+    case .key(let chord), .keyHold(let chord): chord
+    default: nil
+    }
+  }
+
+  /// The action's words in the file (`key super+Right`, `run echo hi`), unquoted.
+  public var words: [String] {
+    switch self {
+    case .argv(let argv): ["run"] + argv
+    case .shell(let script): ["shell", script]
+    case .key(let chord): ["key", chord.text]
+    case .keyHold(let chord): ["key-hold", chord.text]
+    case .button(let button): ["button", button.rawValue]
     }
   }
 }

@@ -29,6 +29,9 @@ public struct Firing: Sendable, Hashable {
   public var binding: Binding
   /// `GESTURE_*` variables, `NAME=value`, in a fixed order.
   public var environment: [String]
+  /// Whether this firing ends a `key-hold` that fired before (its keys are released) rather
+  /// than firing the binding.
+  public var releases = false
 }
 
 /// Matches one device's gesture events to the bindings and says which fire (see
@@ -54,6 +57,8 @@ public final class BindingMatcher {
   /// The lisgd specs among them, in order, with their index in the configuration.
   let lisgdSpecs: [(index: Int, spec: LisgdSpec)]
   private var tracks: [ObjectIdentifier: Track] = [:]
+  /// How many `key-hold` bindings fired so far: the order their keys are released in.
+  private var presses = 0
 
   /// The state of one continuous gesture.
   struct Track {
@@ -75,6 +80,21 @@ public final class BindingMatcher {
     var marks: [Int: (mark: Double, count: Int)] = [:]
     /// The most touches seen.
     var maximumTouches = 0
+    /// The `key-hold` bindings whose keys are down, in the order they fired, with their
+    /// firing (released in reverse when the gesture ends, however it ends).
+    var held: [(order: Int, firing: Firing)] = []
+
+    /// The releases of the held keys, last pressed first.
+    var releases: [Firing] { Self.releases(of: held) }
+
+    /// The releases of `held`, last pressed first.
+    static func releases(of held: [(order: Int, firing: Firing)]) -> [Firing] {
+      held.sorted { $0.order > $1.order }.map { entry in
+        var release = entry.firing
+        release.releases = true
+        return release
+      }
+    }
   }
 
   /// Creates a matcher for `device`, keeping the bindings whose device glob matches it.
@@ -94,7 +114,15 @@ public final class BindingMatcher {
   public var deviceBindings: [Binding] { bindings.map(\.binding) }
 
   /// Forgets every gesture in flight (cancelled).
-  public func cancelAll() { tracks.removeAll() }
+  ///
+  /// - Returns: The releases of the `key-hold` bindings still held, which the caller must
+  ///   carry out (no key stays down when a device is unplugged, on reload or on stop).
+  @discardableResult
+  public func cancelAll() -> [Firing] {
+    let releases = Track.releases(of: tracks.values.flatMap(\.held))
+    tracks.removeAll()
+    return releases
+  }
 
   /// Handles one gesture event of the recognizer `source`.
   ///
@@ -146,14 +174,19 @@ public final class BindingMatcher {
       if let fire = step(index, binding, event, &track) {
         result.append(fire)
         if binding.firstMatch { track.owner = index }
+        if case .keyHold = binding.action {
+          presses += 1
+          track.held.append((presses, fire))
+        }
       }
     }
     if event.state.isTerminal {
       tracks[source] = nil
-    } else {
-      tracks[source] = track
+      // Ended, cancelled or failed: every key held for the gesture is released.
+      return (event.state == .cancelled ? [] : result) + track.releases
     }
-    return event.state == .cancelled ? [] : result
+    tracks[source] = track
+    return result
   }
 
   private func newTrack(_ event: GestureEvent) -> Track {

@@ -14,6 +14,7 @@ extension BindingsParser {
   ///   - binding: The parsed binding.
   ///   - given: The keys the line wrote out.
   static func check(_ binding: Binding, given: Set<String>) throws(BindingsReason) {
+    try checkKeyHold(binding)
     if case .every(let step) = binding.trigger {
       for key in ["distance", "scale", "angle"] where given.contains(key) {
         let unit = key == "scale" ? "" : key == "angle" ? "deg" : "mm"
@@ -50,6 +51,28 @@ extension BindingsParser {
         text: "distance=\(BindingsValues.format(low))% can never fire: a stroke "
           + "\(BindingsValues.name(of: direction ?? .up)) covers at most the surface's \(along) "
           + "(100%)")
+    }
+  }
+}
+
+extension BindingsParser {
+  /// A `key-hold` needs a gesture that lasts, and a moment to press (`on=recognize` or
+  /// `on=begin`): its keys are released when the gesture ends.
+  static func checkKeyHold(_ binding: Binding) throws(BindingsReason) {
+    guard case .keyHold = binding.action else { return }
+    guard binding.gesture.isContinuous else {
+      throw BindingsReason(
+        text: "key-hold holds keys while a gesture goes on, and a \(binding.gesture.keyword) "
+          + "is over when recognized; use key (or a long-press, pan, edge-pan, pinch or "
+          + "rotation)")
+    }
+    switch binding.trigger {
+    case .recognize, .begin: break
+    case .end, .every:
+      throw BindingsReason(
+        text: "key-hold presses its keys when the binding fires and releases them when the "
+          + "gesture ends, so it takes on=recognize or on=begin only; use key for on=end or "
+          + "every=")
     }
   }
 }

@@ -6,6 +6,8 @@ import TouchInput
 /// ```
 /// GESTURE [KEY=VALUE]… run PROGRAM [ARGUMENT]…
 /// GESTURE [KEY=VALUE]… shell "COMMAND LINE"
+/// GESTURE [KEY=VALUE]… (key | key-hold) CHORD
+/// GESTURE [KEY=VALUE]… button (left | right | middle)
 /// device (name=GLOB | path=GLOB) [rotation=…] [size=…] [calibration=…] [grab] [ignore]
 /// lisgd [-g] "NFINGERS,GESTURE,EDGE,DISTANCE[,ACTMODE],COMMAND"
 /// first-match
@@ -88,8 +90,10 @@ public enum BindingsParser {
           + "'first-match' at the "
           + "start of the line, not '\(keyword)'")
     }
-    guard let actionIndex = words.firstIndex(where: { $0 == "run" || $0 == "shell" }) else {
-      throw BindingsReason("'run PROGRAM [ARGUMENT]…' or 'shell \"COMMAND\"' after \(keyword)")
+    guard let actionIndex = words.firstIndex(where: actionKeywords.contains) else {
+      throw BindingsReason(
+        "'run PROGRAM [ARGUMENT]…', 'shell \"COMMAND\"', 'key CHORD', 'key-hold CHORD' or "
+          + "'button left|right|middle' after \(keyword)")
     }
     var parameters = try keyValues(words[1..<actionIndex], before: words[actionIndex])
     let given = Set(parameters.pairs.map(\.key))
@@ -147,7 +151,26 @@ public enum BindingsParser {
     return parameters
   }
 
+  /// The words that start a binding's action.
+  static let actionKeywords: Set<String> = ["run", "shell", "key", "key-hold", "button"]
+
   private static func parseAction(_ words: [String]) throws(BindingsReason) -> BindingAction {
+    switch words[0] {
+    case "key", "key-hold":
+      guard words.count == 2 else {
+        throw BindingsReason(
+          "one chord after '\(words[0])', its keys joined by '+', such as \(words[0]) super+Right")
+      }
+      let chord = try KeyChord(parsing: words[1])
+      return words[0] == "key" ? .key(chord) : .keyHold(chord)
+    case "button":
+      guard words.count == 2, let button = PointerButton(rawValue: words[1]) else {
+        throw BindingsReason(
+          "button left, right or middle, not '\(words.dropFirst().joined(separator: " "))'")
+      }
+      return .button(button)
+    default: break
+    }
     if words[0] == "run" {
       guard words.count > 1, !words[1].isEmpty else {
         throw BindingsReason("a program after 'run'")

@@ -110,7 +110,11 @@ extension Daemon {
     let session = DeviceSession(
       input: input, options: settings.options,
       bindings: Self.bindings(configuration.bindings, tunedBy: settings.tunables),
-      act: { binding, environment in runner.run(binding, environment: environment, device: node) },
+      act: { firing in
+        runner.run(
+          firing.binding, environment: firing.environment, device: node,
+          releases: firing.releases)
+      },
       log: { log(UdevSize.deviceRuleHint($0, name: name)) },
       explain: options.verbose)
     sessions.append(session)

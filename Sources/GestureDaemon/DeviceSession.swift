@@ -20,7 +20,7 @@ final class DeviceSession {
   private(set) var device: MatchedDevice
   private var pipeline: TouchPipeline
   private var matcher: BindingMatcher
-  private let act: (Binding, [String]) -> Void
+  private let act: (Firing) -> Void
   private let log: (String) -> Void
   private let explain: Bool
   /// The local clock when events last arrived.
@@ -40,7 +40,7 @@ final class DeviceSession {
   ///   - explain: Log every recognizer state change with its reason.
   init(
     input: EvdevInput, options: DecoderOptions, bindings: [Binding],
-    act: @escaping (Binding, [String]) -> Void, log: @escaping (String) -> Void,
+    act: @escaping (Firing) -> Void, log: @escaping (String) -> Void,
     explain: Bool = false
   ) {
     self.input = input
@@ -64,7 +64,7 @@ final class DeviceSession {
   /// A pipeline for the device whose engine has the recognizers `matcher`'s bindings need.
   private static func makePipeline(
     input: EvdevInput, options: DecoderOptions, matcher: BindingMatcher, device: MatchedDevice,
-    act: @escaping (Binding, [String]) -> Void, log: @escaping (String) -> Void, explain: Bool
+    act: @escaping (Firing) -> Void, log: @escaping (String) -> Void, explain: Bool
   ) -> TouchPipeline {
     let node = input.path
     let bindings = matcher.deviceBindings
@@ -72,9 +72,7 @@ final class DeviceSession {
       let engine = RecognizerPlan.makeEngine(
         for: bindings, width: device.width, height: device.height)
       engine.onEvent = { event, recognizer in
-        for firing in matcher.handle(event, from: ObjectIdentifier(recognizer)) {
-          act(firing.binding, firing.environment)
-        }
+        for firing in matcher.handle(event, from: ObjectIdentifier(recognizer)) { act(firing) }
       }
       if explain {
         engine.explain = { entry in log("\(node): \(seconds(entry.time)) \(entry)") }
@@ -138,9 +136,10 @@ final class DeviceSession {
   /// Cancels every touch and gesture in flight (device gone, reload, stop) at the latest time,
   /// as `TouchPipeline.cancelAll(at:)` does for every other live input: the deadlines due by
   /// then fire, nothing later; no binding fires for a gesture the cancellation would complete.
+  /// Keys held by `key-hold` bindings are released.
   func cancel() {
     pipeline.cancelAll(at: pipeline.lastTime)
-    matcher.cancelAll()
+    for release in matcher.cancelAll() { act(release) }
     _ = pipeline.takeWarnings()
   }
 }
