@@ -66,6 +66,9 @@ let package = Package(
     .executableTarget(
       name: "umockdev-script", dependencies: ["TouchInput"], path: "Tools/UmockdevScript"),
     .executableTarget(
+      name: "uinput-probe", dependencies: ["EvdevDevice", "TouchInput", "TextOutput"],
+      path: "Tools/UinputProbe"),
+    .executableTarget(
       name: "gesture-bench",
       dependencies: ["TouchInput", "GestureRecognition", "ImageCarousel"],
       path: "Tools/Benchmark"

@@ -2,6 +2,7 @@
 #define TOUCHGESTURES_CLIBEVDEV_SHIM_H
 // The one C header the project uses: libevdev (Debian libevdev-dev) and the kernel's input ABI.
 #include <libevdev/libevdev.h>
+#include <libevdev/libevdev-uinput.h>
 #include <linux/input.h>
 #include <poll.h>
 #include <signal.h>
