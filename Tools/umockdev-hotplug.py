@@ -19,12 +19,16 @@ PLAN.json is a list of steps, each a list:
     ["signal", NAME]            send HUP, INT or TERM to the daemon
     ["wait-reaped"]             wait until the daemon has no child process, zombie or not
     ["wait-exit"]               wait for the daemon to end; prints "exit STATUS"
+    ["uinput", CAPTURE]         emulate /dev/uinput (Tools/umockdev-uinput.py), each virtual
+                                device the daemon makes captured to CAPTURE.N.evemu; before
+                                "start", so the daemon finds it there
 
 Each wait gives up after 30 s: the daemon is killed, "timeout: STEP" printed, status 1.
 A device's node name is never reused after removal (umockdev aborts on that, and the
 kernel does not reuse it at once either).
 """
 
+import importlib.util
 import json
 import os
 import signal
@@ -38,6 +42,26 @@ gi.require_version("UMockdev", "1.0")
 from gi.repository import UMockdev  # noqa: E402
 
 TIMEOUT = 30.0
+# The emulated /dev/uinput, once a "uinput" step attached it: its handler answers in GLib's
+# main loop, which the waits then iterate.
+UINPUT = None
+
+
+def uinput_module():
+    """Tools/umockdev-uinput.py as a module (its name has a dash)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "umockdev-uinput.py")
+    spec = importlib.util.spec_from_file_location("umockdev_uinput", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def pause():
+    """Waits about 10 ms, answering the emulated /dev/uinput meanwhile when there is one."""
+    if UINPUT is None:
+        time.sleep(0.01)
+    else:
+        UINPUT[0].iterate(0.01)
 
 
 def syspaths(prefix):
@@ -55,7 +79,7 @@ def wait_for(condition, step, daemon):
             if daemon is not None:
                 daemon.kill()
             sys.exit(1)
-        time.sleep(0.01)
+        pause()
 
 
 def read(path):
@@ -92,6 +116,7 @@ def children(pid):
 
 
 def main():
+    global UINPUT
     with open(sys.argv[1]) as handle:
         plan = json.load(handle)
     testbed = UMockdev.Testbed.new()
@@ -99,7 +124,10 @@ def main():
     log = None
     for step in plan:
         kind = step[0]
-        if kind == "start":
+        if kind == "uinput":
+            module = uinput_module()
+            UINPUT = (module, module.attach(testbed, step[1]))
+        elif kind == "start":
             log = step[1]
             daemon = subprocess.Popen(step[2:], stderr=open(log, "w"), stdout=subprocess.DEVNULL)
         elif kind == "add":
@@ -136,6 +164,10 @@ def main():
         elif kind == "wait-exit":
             wait_for(lambda: daemon.poll() is not None, step, daemon)
             print("exit %d" % daemon.returncode, flush=True)
+    if UINPUT is not None:
+        UINPUT[0].iterate(0.05)
+        for _, device in UINPUT[1].devices.values():
+            device.destroy()
     return 0
 
 
