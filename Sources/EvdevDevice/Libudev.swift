@@ -17,6 +17,9 @@ public struct UdevInputDevice: Sendable, Equatable {
   /// `ID_INPUT_HEIGHT_MM` and hwdb's `EVDEV_ABS_00`, `_01`, `_35`, `_36`
   /// (`MIN:MAX:RES:FUZZ:FLAT`, fields may be empty).
   public var sizeProperties: [String: String] = [:]
+  /// The device's name from sysfs (its parent's `name` attribute), which udev gives even when
+  /// the node cannot be opened; nil when sysfs has none.
+  public var name: String?
 
   /// The property names `sizeProperties` holds.
   public static let sizePropertyNames = [
@@ -121,8 +124,14 @@ public final class UdevMonitor {
         sizes[name] = String(cString: value)
       }
     }
-    return UdevInputDevice(
+    var described = UdevInputDevice(
       action: action, node: node, syspath: syspath, isTouchscreen: touchscreen ?? false,
       sizeProperties: sizes)
+    if let parent = udev_device_get_parent(device),
+      let name = udev_device_get_sysattr_value(parent, "name")
+    {
+      described.name = String(cString: name)
+    }
+    return described
   }
 }

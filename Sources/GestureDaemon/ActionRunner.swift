@@ -60,7 +60,7 @@ public final class ActionRunner {
     self.captureOutput = captureOutput
     self.log = log
     self.output = output
-    input = InputActions(dryRun: dryRun, log: log, output: output)
+    input = InputActions(dryRun: dryRun, verbose: verbose, log: log, output: output)
     baseEnvironment = currentEnvironment().filter { !$0.hasPrefix("GESTURE_") }
   }
 

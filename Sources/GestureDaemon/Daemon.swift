@@ -18,6 +18,12 @@ public struct DaemonOptions: Sendable {
   public var commandOutput = false
   /// The rotation of every device whose rules give none (lisgd's `-o`).
   public var rotation: ScreenRotation?
+  /// The uinput node the virtual keyboard and pointer of key and button bindings are made
+  /// through.
+  public var uinputPath = VirtualDevice.defaultPath
+  /// The bindings file's name, for the place of refused bindings (`FILE:LINE`); `line N`
+  /// without one.
+  public var bindingsFile: String?
 
   /// The defaults: every touchscreen udev knows, commands run, no idle limit.
   public init() {}
@@ -53,6 +59,8 @@ public final class Daemon {
   let runner: ActionRunner
   var sessions: [DeviceSession] = []
   var monitor: UdevMonitor?
+  /// The virtual keyboard and pointer, once a binding needed them.
+  var input = DaemonInputDevices()
   private var lastActivity: Microseconds = 0
   /// The log the `log` closure writes to, when it is a `DaemonLog`: its queued lines are
   /// written whenever its reader takes them, from the same `poll` (never blocking it).
@@ -77,6 +85,7 @@ public final class Daemon {
     runner = ActionRunner(
       dryRun: options.dryRun, verbose: options.verbose, captureOutput: options.commandOutput,
       log: log, output: output)
+    configuration.bindings = admitInputBindings(configuration.bindings)
   }
 
   /// Runs until stopped (or the idle limit, or every named device is gone).
@@ -84,6 +93,8 @@ public final class Daemon {
   /// - Throws: `DaemonError` when udev or `poll` fails.
   public func run() throws(DaemonError) -> DaemonExit {
     defer { logOutput?.drain(milliseconds: 200) }
+    // No key stays down, however the daemon ends.
+    defer { closeInputDevices() }
     let signals = DaemonSignals.install()
     lastActivity = localNow()
     do throws(EvdevError) {
@@ -194,6 +205,7 @@ public final class Daemon {
       log("error: reload failed, keeping the previous bindings: \(error)".escapingControlCharacters)
       return
     }
+    configuration.bindings = admitInputBindings(configuration.bindings)
     for session in sessions {
       let settings = self.settings(node: session.input.path, name: session.input.device.name)
       if settings.ignore {

@@ -23,6 +23,8 @@ public struct InputEventOutput {
 public final class InputActions {
   /// Print the events (on standard output) instead of writing them.
   let dryRun: Bool
+  /// Log every chord pressed or released and every click (`--verbose`).
+  let verbose: Bool
   /// The virtual keyboard, when there is one.
   public var keyboard: InputEventOutput?
   /// The virtual pointer, when there is one.
@@ -43,12 +45,15 @@ public final class InputActions {
   ///
   /// - Parameters:
   ///   - dryRun: Print the events instead of writing them.
-  ///   - log: Receives failures.
+  ///   - verbose: Log what is sent.
+  ///   - log: Receives failures (and with `verbose` what is sent).
   ///   - output: Receives the dry-run lines.
   public init(
-    dryRun: Bool, log: @escaping (String) -> Void, output: @escaping (String) -> Void
+    dryRun: Bool, verbose: Bool = false, log: @escaping (String) -> Void,
+    output: @escaping (String) -> Void
   ) {
     self.dryRun = dryRun
+    self.verbose = verbose
     self.log = log
     self.output = output
   }
@@ -114,6 +119,9 @@ public final class InputActions {
     }
     if let failure = keyboard?.write(events) {
       log("warning: cannot release the keys still down: \(failure)".escapingControlCharacters)
+    } else if verbose {
+      let names = events.filter { $0.type == EventType.key }.map { KeyNames.kernelName($0.code) }
+      log("released the keys still down: \(names.joined(separator: ", "))")
     }
   }
 
@@ -153,6 +161,11 @@ public final class InputActions {
     }
     if let failure = device.write(events) {
       log("warning: \(place): cannot send \(words): \(failure)".escapingControlCharacters)
+    } else if verbose {
+      let sent = events.filter { $0.type == EventType.key }.map { event in
+        (event.value == 1 ? "press " : "release ") + KeyNames.kernelName(event.code)
+      }
+      log("\(place): sent \(sent.joined(separator: ", "))")
     }
   }
 

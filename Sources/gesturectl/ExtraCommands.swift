@@ -1,5 +1,5 @@
 let extraCommands: [Command] = [
   carouselCommand, plotCommand, liveCommand, recordCommand, devicesCommand,
   // The daemon (issue 11).
-  runCommand, checkConfigCommand,
+  runCommand, checkConfigCommand, checkSetupCommand,
 ]

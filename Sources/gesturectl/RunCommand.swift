@@ -35,6 +35,9 @@ let runCommand = Command(
       "Log commands' output (line N: output: TEXT, 20 lines a run) instead of discarding it."),
     .flag("verbose", "Also log each command started and each recognizer change with its reason."),
     .value("exit-after-idle", "MS", "Stop after MS milliseconds without an event (for scripts)."),
+    .value(
+      "uinput", "PATH",
+      "The uinput node for key and button bindings (default /dev/uinput)."),
   ],
   run: { arguments, console in
     var options = DaemonOptions()
@@ -49,6 +52,8 @@ let runCommand = Command(
     options.exitAfterIdle = try liveLimits(arguments).idle
     options.rotation = try lisgdOrientation(arguments.value("orientation"))
     let file = arguments.value("config")
+    options.bindingsFile = file ?? BindingsFile.defaultPath
+    if let path = arguments.value("uinput") { options.uinputPath = path }
     let lisgd = arguments.allValues["gesture"] ?? []
     let lisgdOptions = try LisgdOptions(arguments)
     console.err.flush()

@@ -63,7 +63,10 @@ import Testing
         "wave run a",
         "b:2: expected a gesture (tap, long-press, swipe, pan, edge-pan, pinch, rotation), 'device', 'lisgd' or 'first-match' at the start of the line, not 'wave'"
       ),
-      ("tap fingers=2", "b:2: expected 'run PROGRAM [ARGUMENT]…', 'shell \"COMMAND\"', 'key CHORD', 'key-hold CHORD' or 'button left|right|middle' after tap"),
+      (
+        "tap fingers=2",
+        "b:2: expected 'run PROGRAM [ARGUMENT]…', 'shell \"COMMAND\"', 'key CHORD', 'key-hold CHORD' or 'button left|right|middle' after tap"
+      ),
       ("tap fingers=9 run a", "b:2: expected fingers= a whole number from 1 to 5, not '9'"),
       ("tap fingers=1 fingers=2 run a", "b:2: 'fingers' is given twice"),
       (
