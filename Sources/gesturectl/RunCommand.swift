@@ -17,7 +17,9 @@ let runCommand = Command(
     bindings (a bad file keeps the old ones); SIGINT and SIGTERM cancel gestures in flight,
     leave running commands alone and exit 0. The log (devices, failed commands, decoder
     warnings) goes to standard error, never blocking; commands' output goes to /dev/null
-    unless --command-output.
+    unless --command-output. Key and button bindings write through a virtual keyboard and
+    pointer made through /dev/uinput at start; without access they are refused with the
+    fix and the rest keep working (see 'gesturectl check-setup').
     """,
   options: [
     .value("config", "FILE", "The bindings file."),
