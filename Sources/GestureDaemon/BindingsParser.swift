@@ -6,7 +6,7 @@ import TouchInput
 /// ```
 /// GESTURE [KEY=VALUE]… run PROGRAM [ARGUMENT]…
 /// GESTURE [KEY=VALUE]… shell "COMMAND LINE"
-/// device (name=GLOB | path=GLOB) [rotation=…] [size=…] [calibration=…] [grab] [ignore]
+/// device (name=GLOB | path=GLOB) [rotation=…] [size=…] [calibration=…] [grab] [own] [ignore]
 /// lisgd [-g] "NFINGERS,GESTURE,EDGE,DISTANCE[,ACTMODE],COMMAND"
 /// first-match
 /// ```
