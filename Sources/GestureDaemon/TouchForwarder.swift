@@ -285,19 +285,22 @@ final class TouchForwarder {
   }
 
   /// An MT event for `slot`, with `ABS_MT_SLOT` first when the clone is on another slot.
+  ///
+  /// A new touch in a slot last made a palm gets `ABS_MT_TOOL_TYPE` = `MT_TOOL_FINGER` just
+  /// before its tracking id: libinput reads the slot's tool type when the tracking id arrives,
+  /// and a touch that starts as a palm it never reports.
   private func emitMT(_ event: InputEvent, slot: Int32) {
     if cloneSlot != slot {
       output.append(InputEvent(time: 0, type: EventType.abs, code: AbsCode.mtSlot, value: slot))
       cloneSlot = slot
     }
-    output.append(event)
-    guard event.code == AbsCode.mtTrackingID else { return }
-    slots[slot, default: Slot()].downOnClone = event.value >= 0
-    if event.value >= 0 && slots[slot]?.palmOnClone == true {
+    let landing = event.code == AbsCode.mtTrackingID && event.value >= 0
+    if landing && slots[slot]?.palmOnClone == true {
       slots[slot]?.palmOnClone = false
-      output.append(
-        InputEvent(time: 0, type: EventType.abs, code: AbsCode.mtToolType, value: 0))
+      output.append(InputEvent(time: 0, type: EventType.abs, code: AbsCode.mtToolType, value: 0))
     }
+    output.append(event)
+    if event.code == AbsCode.mtTrackingID { slots[slot, default: Slot()].downOnClone = landing }
   }
 
   /// Ends a frame of the output: `BTN_TOUCH` when the clone's touching changed (not in a clean

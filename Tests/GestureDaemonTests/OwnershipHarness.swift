@@ -21,10 +21,10 @@ enum OwnershipHarness {
   /// `bindings` (`OUT` stands for the file commands append to), the device owned.
   static func run(
     _ recording: String, bindings: String, speed: Double = 4, expected: Int = 0,
-    arguments: [String] = []
+    arguments: [String] = [], keepIn kept: URL? = nil
   ) throws -> Outcome {
-    let directory = try DaemonUmockdev.scratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try kept ?? DaemonUmockdev.scratchDirectory()
+    defer { if kept == nil { try? FileManager.default.removeItem(at: directory) } }
     let out = directory.appendingPathComponent("out").path
     let config = directory.appendingPathComponent("bindings").path
     try bindings.replacingOccurrences(of: "OUT", with: out).write(
@@ -75,6 +75,43 @@ enum OwnershipHarness {
       if code == 0x39 && value < 0 { current[slot] = nil }
     }
     return touches
+  }
+
+  /// The added latency the daemon reported at its end (`… added latency p50 X µs, p99 Y µs`):
+  /// (p50, p99) in µs.
+  static func latency(_ log: String) -> (p50: Int, p99: Int)? {
+    guard let line = log.split(separator: "\n").first(where: { $0.contains("added latency") })
+    else { return nil }
+    let words = line.split(separator: " ")
+    func after(_ label: String) -> Int? {
+      guard let index = words.firstIndex(of: Substring(label)), index + 1 < words.count else {
+        return nil
+      }
+      return Int(words[index + 1])
+    }
+    guard let p50 = after("p50"), let p99 = after("p99") else { return nil }
+    return (p50, p99)
+  }
+
+  /// libinput's touch events (`TOUCH_DOWN`, `TOUCH_UP`, `TOUCH_CANCEL`, with their text) for
+  /// an evemu recording played into it by Tools/libinput-events.sh.
+  static func libinputTouches(_ recording: String) throws -> [String] {
+    let script = packageDirectory.appendingPathComponent("Tools/libinput-events.sh").path
+    let result = try runProcess(
+      "/bin/bash", [script, recording], environment: ["BIN": productsDirectory.path],
+      timeout: 60)
+    return result.stdout.split(separator: "\n").compactMap { line in
+      let words = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard words.count >= 2, ["TOUCH_DOWN", "TOUCH_UP", "TOUCH_CANCEL"].contains(words[1])
+      else { return nil }
+      return String(line)
+    }
+  }
+
+  /// Whether libinput-tools, unshare and a C compiler are installed (for libinputTouches).
+  static var hasLibinput: Bool {
+    isAvailable && DaemonUmockdev.executable("libinput") != nil
+      && DaemonUmockdev.executable("unshare") != nil && DaemonUmockdev.executable("cc") != nil
   }
 
   /// Whether the stream leaves every slot lifted (each tracking id ended by -1) and
