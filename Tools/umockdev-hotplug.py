@@ -19,16 +19,16 @@ PLAN.json is a list of steps, each a list:
     ["signal", NAME]            send HUP, INT or TERM to the daemon
     ["wait-reaped"]             wait until the daemon has no child process, zombie or not
     ["wait-exit"]               wait for the daemon to end; prints "exit STATUS"
-    ["uinput", CAPTURE]         emulate /dev/uinput (Tools/umockdev-uinput.py), each virtual
-                                device the daemon makes captured to CAPTURE.N.evemu; before
-                                "start", so the daemon finds it there
+    ["uinput", CAPTURE]         emulate /dev/uinput (Tools/umockdev-uinput.py), the virtual
+                                devices captured to CAPTURE.N.evemu (before "start")
+    ["wait-capture", N]         wait until the first capture holds N events
+    ["sleep", SECONDS]          let SECONDS pass
 
 Each wait gives up after 30 s: the daemon is killed, "timeout: STEP" printed, status 1.
 A device's node name is never reused after removal (umockdev aborts on that, and the
 kernel does not reuse it at once either).
 """
 
-import importlib.util
 import json
 import os
 import signal
@@ -36,38 +36,29 @@ import subprocess
 import sys
 import time
 
+import importlib.util
+
 import gi
 
 gi.require_version("UMockdev", "1.0")
-from gi.repository import UMockdev  # noqa: E402
+from gi.repository import GLib, UMockdev  # noqa: E402
 
 TIMEOUT = 30.0
-# The emulated /dev/uinput, once a "uinput" step attached it: its handler answers in GLib's
-# main loop, which the waits then iterate.
-UINPUT = None
-
-
-def uinput_module():
-    """Tools/umockdev-uinput.py as a module (its name has a dash)."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "umockdev-uinput.py")
-    spec = importlib.util.spec_from_file_location("umockdev_uinput", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def pause():
-    """Waits about 10 ms, answering the emulated /dev/uinput meanwhile when there is one."""
-    if UINPUT is None:
-        time.sleep(0.01)
-    else:
-        UINPUT[0].iterate(0.01)
 
 
 def syspaths(prefix):
     """The sysfs paths of a .umockdev file, event node first, then its parent."""
     with open(prefix + ".umockdev") as handle:
         return ["/sys" + line[3:].strip() for line in handle if line.startswith("P: ")]
+
+
+def pause(seconds):
+    """Lets `seconds` pass, running the GLib main loop (where an emulated /dev/uinput answers)."""
+    end = time.monotonic() + seconds
+    context = GLib.MainContext.default()
+    while time.monotonic() < end:
+        if not context.iteration(False):
+            time.sleep(0.0005)
 
 
 def wait_for(condition, step, daemon):
@@ -79,7 +70,21 @@ def wait_for(condition, step, daemon):
             if daemon is not None:
                 daemon.kill()
             sys.exit(1)
-        pause()
+        pause(0.01)
+
+
+def load_uinput():
+    """Tools/umockdev-uinput.py, as a module."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "umockdev-uinput.py")
+    spec = importlib.util.spec_from_file_location("umockdev_uinput", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def captured_events(capture):
+    """The number of events in the first capture of `capture`."""
+    return sum(1 for line in read(capture + ".0.evemu").splitlines() if line.startswith("E: "))
 
 
 def read(path):
@@ -116,17 +121,21 @@ def children(pid):
 
 
 def main():
-    global UINPUT
     with open(sys.argv[1]) as handle:
         plan = json.load(handle)
     testbed = UMockdev.Testbed.new()
     daemon = None
     log = None
+    capture = None
     for step in plan:
         kind = step[0]
         if kind == "uinput":
-            module = uinput_module()
-            UINPUT = (module, module.attach(testbed, step[1]))
+            capture = step[1]
+            load_uinput().attach(testbed, capture)
+        elif kind == "wait-capture":
+            wait_for(lambda: captured_events(capture) >= step[1], step, daemon)
+        elif kind == "sleep":
+            pause(step[1])
         elif kind == "start":
             log = step[1]
             daemon = subprocess.Popen(step[2:], stderr=open(log, "w"), stdout=subprocess.DEVNULL)
@@ -163,11 +172,8 @@ def main():
             wait_for(lambda: not children(daemon.pid), step, daemon)
         elif kind == "wait-exit":
             wait_for(lambda: daemon.poll() is not None, step, daemon)
+            pause(0.05)  # the emulated /dev/uinput sees the daemon's last writes and close
             print("exit %d" % daemon.returncode, flush=True)
-    if UINPUT is not None:
-        UINPUT[0].iterate(0.05)
-        for _, device in UINPUT[1].devices.values():
-            device.destroy()
     return 0
 
 

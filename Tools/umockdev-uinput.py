@@ -4,7 +4,11 @@ access to it, still test what the daemon writes to a virtual device).
 
 Run a program with it under umockdev-wrapper with the system Python (which has `gi`):
 
-    umockdev-wrapper /usr/bin/python3 Tools/umockdev-uinput.py CAPTURE -- PROGRAM ARGS...
+    umockdev-wrapper /usr/bin/python3 Tools/umockdev-uinput.py [--legacy]
+        [--device PREFIX NODE]... CAPTURE -- PROGRAM ARGS...
+
+(`--device` adds the device PREFIX.umockdev, written by umockdev-script for /dev/input/NODE,
+with its PREFIX.ioctl and PREFIX.script, before the program starts),
 
 or import it (Tools/umockdev-hotplug.py's `uinput` step does). Every virtual device the
 program creates is written to CAPTURE.N.evemu (N = 0, 1, ... in order of creation) as an evemu
@@ -233,12 +237,27 @@ def iterate(seconds):
 
 def main():
     arguments = sys.argv[1:]
-    legacy = "--legacy" in arguments
-    arguments = [a for a in arguments if a != "--legacy"]
+    legacy = False
+    devices = []
+    while arguments and arguments[0].startswith("--") and arguments[0] != "--":
+        if arguments[0] == "--legacy":
+            legacy = True
+            arguments = arguments[1:]
+        elif arguments[0] == "--device" and len(arguments) >= 3:
+            devices.append((arguments[1], "/dev/input/" + arguments[2]))
+            arguments = arguments[3:]
+        else:
+            break
     if len(arguments) < 3 or arguments[1] != "--":
-        sys.stderr.write("usage: umockdev-uinput.py [--legacy] CAPTURE -- PROGRAM ARGS...\n")
+        sys.stderr.write("usage: umockdev-uinput.py [--legacy] [--device PREFIX NODE]... "
+                         "CAPTURE -- PROGRAM ARGS...\n")
         return 2
     testbed = UMockdev.Testbed.new()
+    for prefix, node in devices:
+        with open(prefix + ".umockdev") as handle:
+            testbed.add_from_string(handle.read())
+        testbed.load_ioctl(node, prefix + ".ioctl")
+        testbed.load_script(node, prefix + ".script")
     handler = attach(testbed, arguments[0], legacy)
     child = subprocess.Popen(arguments[2:])
     while child.poll() is None:

@@ -101,6 +101,7 @@ extension DeviceRule {
     }
     words += tunables.words
     if grab { words.append("grab") }
+    if own { words.append("own") }
     if ignore { words.append("ignore") }
     return words.map(quoteWord).joined(separator: " ")
   }

@@ -264,6 +264,9 @@ public struct DeviceRule: Sendable, Hashable {
   public var grab = false
   /// Do not use the device at all.
   public var ignore = false
+  /// Own the device's gestures: grab it and show the compositor a uinput clone that gets the
+  /// touches no binding claims (see Docs/Ownership.md).
+  public var own = false
   /// The line of the file.
   public var line: Int = 0
 

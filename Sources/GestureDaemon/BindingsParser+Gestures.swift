@@ -118,12 +118,12 @@ extension BindingsParser {
     var flags = Set<String>()
     var parameters = Parameters()
     for word in words {
-      if word == "grab" || word == "ignore" {
+      if word == "grab" || word == "ignore" || word == "own" {
         flags.insert(word)
         continue
       }
       guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-        throw BindingsReason("KEY=VALUE, grab or ignore after 'device', not '\(word)'")
+        throw BindingsReason("KEY=VALUE, grab, own or ignore after 'device', not '\(word)'")
       }
       parameters.pairs.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
     }
@@ -137,6 +137,7 @@ extension BindingsParser {
     }
     rule.grab = flags.contains("grab")
     rule.ignore = flags.contains("ignore")
+    rule.own = flags.contains("own")
     if let text = parameters.take("rotation") { rule.rotation = try BindingsValues.rotation(text) }
     if let text = parameters.take("size") {
       let size = try BindingsValues.size(text)
@@ -150,7 +151,8 @@ extension BindingsParser {
     if let unknown = parameters.pairs.first {
       throw BindingsReason(
         text: "unknown parameter '\(unknown.key)' for device; expected name, path, rotation, "
-          + "size, calibration, axes, \(Tunables.keys.joined(separator: ", ")), grab or ignore")
+          + "size, calibration, axes, \(Tunables.keys.joined(separator: ", ")), grab, own or ignore"
+      )
     }
     return rule
   }

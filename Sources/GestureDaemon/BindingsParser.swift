@@ -8,7 +8,7 @@ import TouchInput
 /// GESTURE [KEY=VALUE]… shell "COMMAND LINE"
 /// GESTURE [KEY=VALUE]… (key | key-hold) CHORD
 /// GESTURE [KEY=VALUE]… button (left | right | middle)
-/// device (name=GLOB | path=GLOB) [rotation=…] [size=…] [calibration=…] [grab] [ignore]
+/// device (name=GLOB | path=GLOB) [rotation=…] [size=…] [calibration=…] [grab] [own] [ignore]
 /// lisgd [-g] "NFINGERS,GESTURE,EDGE,DISTANCE[,ACTMODE],COMMAND"
 /// first-match
 /// ```

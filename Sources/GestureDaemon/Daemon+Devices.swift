@@ -10,6 +10,8 @@ struct DeviceSettings {
   var grab = false
   /// Leave the device alone.
   var ignore = false
+  /// Grab it and forward the touches no binding claims to a uinput clone.
+  var own = false
   /// Thresholds for the device's recognizers.
   var tunables = Tunables()
 }
@@ -31,6 +33,7 @@ extension Daemon {
       settings.tunables = settings.tunables.overridden(by: rule.tunables)
       if rule.grab { settings.grab = true }
       if rule.ignore { settings.ignore = true }
+      if rule.own { settings.own = true }
     }
     return settings
   }
@@ -96,7 +99,18 @@ extension Daemon {
       log(refusal.escapingControlCharacters)
       return
     }
-    if settings.grab {
+    var clone: VirtualDevice?
+    if settings.own {
+      switch makeClone(of: input) {
+      case .success(let made):
+        clone = made
+      case .failure(let reason):
+        log(
+          "warning: \(node) (\"\(name)\"): cannot own: \(reason); watching only"
+            .escapingControlCharacters)
+      }
+    }
+    if settings.grab && clone == nil {
       do throws(EvdevError) {
         try input.grab()
       } catch {
@@ -116,7 +130,7 @@ extension Daemon {
           releases: firing.releases)
       },
       log: { log(UdevSize.deviceRuleHint($0, name: name)) },
-      explain: options.verbose)
+      explain: options.verbose, clone: clone)
     sessions.append(session)
     let width = fixed(session.device.width, places: 1)
     let height = fixed(session.device.height, places: 1)
@@ -124,8 +138,41 @@ extension Daemon {
       ("\(node) (\"\(name)\"): added, \(width) x \(height) mm"
         + (fromUdev.map { " (from udev's \($0))" } ?? "")
         + ", \(counted(session.bindingCount, "binding"))"
+        + (clone.map { ", owned through \"\($0.name)\"" } ?? "")
         + (udevSaysTouchscreen == nil ? "" : " (udev)")).escapingControlCharacters)
   }
+
+  /// Grabs `input` and makes its uinput clone, or says why not. The clone has the device's
+  /// name with `cloneSuffix`, ids, properties, codes and absinfo, plus `ABS_MT_TOOL_TYPE` (0-2)
+  /// when the device has none: the daemon cancels a claimed touch by making it a palm.
+  func makeClone(of input: EvdevInput) -> Result<VirtualDevice, OwnRefusal> {
+    var description = input.device
+    guard description.absoluteAxes[AbsCode.mtSlot] != nil,
+      description.absoluteAxes[AbsCode.mtTrackingID] != nil
+    else { return .failure(OwnRefusal("it is not a multi-touch device with slots")) }
+    if description.absoluteAxes[AbsCode.mtToolType] == nil {
+      description.supportedCodes[EventType.abs, default: []].insert(AbsCode.mtToolType)
+      description.absoluteAxes[AbsCode.mtToolType] = AbsInfo(
+        value: 0, minimum: 0, maximum: 2, fuzz: 0, flat: 0, resolution: 0)
+    }
+    let clone: VirtualDevice
+    do throws(VirtualDeviceError) {
+      clone = try VirtualDevice.clone(
+        of: description, nameSuffix: Self.cloneSuffix, path: options.uinputPath)
+    } catch {
+      return .failure(OwnRefusal("\(error)"))
+    }
+    do throws(EvdevError) {
+      try input.grab()
+    } catch {
+      clone.close()
+      return .failure(OwnRefusal("\(error)"))
+    }
+    return .success(clone)
+  }
+
+  /// What an owned device's clone adds to its name.
+  static let cloneSuffix = " (gesturectl)"
 
   /// `bindings` with the device rule's thresholds filled in where a binding sets none.
   static func bindings(_ bindings: [Binding], tunedBy tunables: Tunables) -> [Binding] {
@@ -158,4 +205,10 @@ extension Daemon {
       options.rotation.swapsAxes ? (size.height, size.width) : (size.width, size.height)
     return size.source
   }
+}
+
+/// Why a device rule's `own` could not be honoured.
+struct OwnRefusal: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
 }

@@ -132,7 +132,10 @@ public final class Daemon {
       }
       if let idle = options.exitAfterIdle {
         let left = Int64(idle) * 1000 - (now - lastActivity)
-        if left <= 0 { return .idle }
+        if left <= 0 {
+          endSessions(ownedOnly: true)
+          return .idle
+        }
         if timeout < 0 || left < timeout { timeout = left }
       }
       let watched = sessions
@@ -174,11 +177,23 @@ public final class Daemon {
     }
   }
 
+  /// Cancels every session's gestures (and lifts the touches of their clones) before the
+  /// daemon ends; at an idle exit only owned devices' (which have a clone to leave clean).
+  private func endSessions(ownedOnly: Bool = false) {
+    for session in sessions where !ownedOnly || session.forwarder != nil {
+      session.cancel()
+      session.close()
+      if let summary = session.forwarder?.summary { log("\(session.input.path): \(summary)") }
+    }
+  }
+
   /// Cancels the session's gestures and forgets it.
   func drop(_ session: DeviceSession, because reason: String) {
     session.cancel()
+    session.close()
     sessions.removeAll { $0 === session }
     log("\(session.input.path) (\"\(session.device.name)\"): \(reason)".escapingControlCharacters)
+    if let summary = session.forwarder?.summary { log("\(session.input.path): \(summary)") }
   }
 
   private func handleSignals() -> DaemonExit? {
@@ -187,7 +202,7 @@ public final class Daemon {
       case .child: runner.reap()
       case .reload: reload()
       case .stop:
-        for session in sessions { session.cancel() }
+        endSessions()
         runner.reap()
         log(
           "stopping: gestures in flight cancelled, \(counted(runner.runningCount, "command")) left "

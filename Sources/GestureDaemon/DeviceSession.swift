@@ -28,6 +28,8 @@ final class DeviceSession {
   private var buffer: [InputEvent] = []
   /// Whether frames older than a timer already fired were reported (once per device).
   private var reportedLateFrames = false
+  /// With a device rule's `own`: what the clone the compositor sees gets.
+  let forwarder: TouchForwarder?
 
   /// Builds the session for an opened device.
   ///
@@ -41,9 +43,10 @@ final class DeviceSession {
   init(
     input: EvdevInput, options: DecoderOptions, bindings: [Binding],
     act: @escaping (Firing) -> Void, log: @escaping (String) -> Void,
-    explain: Bool = false
+    explain: Bool = false, clone: VirtualDevice? = nil
   ) {
     self.input = input
+    forwarder = clone.map { TouchForwarder(clone: $0, log: log) }
     self.act = act
     self.log = log
     self.explain = explain
@@ -53,7 +56,7 @@ final class DeviceSession {
     matcher = BindingMatcher(bindings: bindings, device: device)
     pipeline = Self.makePipeline(
       input: input, options: options, matcher: matcher, device: device, act: act, log: log,
-      explain: explain)
+      explain: explain, forwarder: forwarder)
     pipeline.onLateFrame = { [weak self] frame, latest in self?.reportLateFrame(frame, latest) }
     lastArrival = localNow()
   }
@@ -64,7 +67,24 @@ final class DeviceSession {
   /// A pipeline for the device whose engine has the recognizers `matcher`'s bindings need.
   private static func makePipeline(
     input: EvdevInput, options: DecoderOptions, matcher: BindingMatcher, device: MatchedDevice,
-    act: @escaping (Firing) -> Void, log: @escaping (String) -> Void, explain: Bool
+    act: @escaping (Firing) -> Void, log: @escaping (String) -> Void, explain: Bool,
+    forwarder: TouchForwarder?
+  ) -> TouchPipeline {
+    let pipeline = makePipeline(
+      input: input, options: options, matcher: matcher, device: device, act: act, log: log,
+      explain: explain, claim: forwarder.map { forwarder in { forwarder.claim() } })
+    if let forwarder {
+      pipeline.onFrame = { forwarder.noteFrame($0) }
+      forwarder.configure(
+        bindings: matcher.deviceBindings, engines: pipeline.engines, device: device)
+    }
+    return pipeline
+  }
+
+  private static func makePipeline(
+    input: EvdevInput, options: DecoderOptions, matcher: BindingMatcher, device: MatchedDevice,
+    act: @escaping (Firing) -> Void, log: @escaping (String) -> Void, explain: Bool,
+    claim: (() -> Void)?
   ) -> TouchPipeline {
     let node = input.path
     let bindings = matcher.deviceBindings
@@ -72,7 +92,11 @@ final class DeviceSession {
       let engine = RecognizerPlan.makeEngine(
         for: bindings, width: device.width, height: device.height)
       engine.onEvent = { event, recognizer in
-        for firing in matcher.handle(event, from: ObjectIdentifier(recognizer)) { act(firing) }
+        let firings = matcher.handle(event, from: ObjectIdentifier(recognizer))
+        // With `own`, a binding that fires claims the touches down (cancelled on the clone);
+        // a key-hold's release, at the gesture's end, claims nothing.
+        if firings.contains(where: { !$0.releases }), let claim { claim() }
+        for firing in firings { act(firing) }
       }
       if explain {
         engine.explain = { entry in log("\(node): \(seconds(entry.time)) \(entry)") }
@@ -98,7 +122,7 @@ final class DeviceSession {
     matcher = BindingMatcher(bindings: bindings, device: device)
     pipeline = Self.makePipeline(
       input: input, options: options, matcher: matcher, device: device, act: act, log: log,
-      explain: explain)
+      explain: explain, forwarder: forwarder)
     pipeline.onLateFrame = { [weak self] frame, latest in self?.reportLateFrame(frame, latest) }
   }
 
@@ -107,7 +131,17 @@ final class DeviceSession {
     buffer.removeAll(keepingCapacity: true)
     let status = try input.readAvailable(into: &buffer)
     if !buffer.isEmpty { lastArrival = localNow() }
-    for event in buffer { pipeline.feed(event) }
+    if let forwarder {
+      // Each frame reaches the clone as soon as the engine has seen it: in this loop turn.
+      forwarder.readTime = lastArrival
+      for event in buffer {
+        forwarder.append(event)
+        pipeline.feed(event)
+        if event.type == EventType.syn && event.code == SynCode.report { forwarder.endFrame() }
+      }
+    } else {
+      for event in buffer { pipeline.feed(event) }
+    }
     for warning in pipeline.takeWarnings() {
       log("warning: \(input.path): \(warning.message)")
     }
@@ -130,7 +164,9 @@ final class DeviceSession {
   /// Fires the deadlines that are due by the local clock `now` and returns how long (local
   /// µs) until the next one, or nil when none is pending (a finger-free device: no timeout).
   func settleDeadlines(now: Microseconds) -> Microseconds? {
-    pipeline.fireDueDeadlines(now: now, lastArrival: lastArrival)
+    let wait = pipeline.fireDueDeadlines(now: now, lastArrival: lastArrival)
+    forwarder?.settle()
+    return wait
   }
 
   /// Cancels every touch and gesture in flight (device gone, reload, stop) at the latest time,
@@ -141,5 +177,10 @@ final class DeviceSession {
     pipeline.cancelAll(at: pipeline.lastTime)
     for release in matcher.cancelAll() { act(release) }
     _ = pipeline.takeWarnings()
+    forwarder?.cancelAll()
   }
+
+  /// The device is gone or the daemon stops: the clone (if any) is destroyed after
+  /// ``cancel()`` lifted its touches.
+  func close() { forwarder?.clone.close() }
 }

@@ -91,19 +91,22 @@ public enum UinputCapture {
   ///   - capture: The captures' path prefix.
   ///   - legacy: Make the emulation refuse `UI_GET_VERSION`, so libevdev sets the device up by
   ///     writing a `struct uinput_user_dev`.
+  ///   - devices: Emulated input devices to add first: the prefix of a umockdev triple written
+  ///     by umockdev-script and its node's name (`event5`).
   /// - Returns: The program's result (the driver passes its status on) and its captures.
   public static func run(
     _ program: String, _ arguments: [String], capture: String, legacy: Bool = false,
-    timeout: TimeInterval = 60
+    devices: [(prefix: String, node: String)] = [], timeout: TimeInterval = 60
   ) throws -> (result: ProcessResult, devices: [Device]) {
     let driver = packageDirectory.appendingPathComponent("Tools/umockdev-uinput.py").path
     guard let wrapper else { throw CaptureError.notInstalled }
     let result = try runProcess(
       wrapper,
       ["/usr/bin/python3", driver] + (legacy ? ["--legacy"] : [])
+        + devices.flatMap { ["--device", $0.prefix, $0.node] }
         + [capture, "--", program] + arguments,
       timeout: timeout)
-    return (result, try devices(capture: capture))
+    return (result, try Self.devices(capture: capture))
   }
 }
 

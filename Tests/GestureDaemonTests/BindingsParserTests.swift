@@ -44,6 +44,8 @@ import Testing
         "device \"name=ELAN *\" rotation=90 size=150x95 grab"
       ),
       ("device path=/dev/input/event9 ignore", "device path=/dev/input/event9 ignore"),
+      ("device name=\"Goodix*\" own", "device name=Goodix* own"),
+      ("device own name=Goodix* grab", "device name=Goodix* grab own"),
       ("  # a comment\n", ""),
       (
         "tap run echo '#not a comment' # a comment",

@@ -71,4 +71,18 @@ import Testing
       missing.stderr.hasPrefix(
         "error: \(directory.path)/none/.config/gesturectl/bindings: cannot read the file: open("))
   }
+
+  @Test("check-config accepts a device rule's own and prints it back")
+  func ownRule() throws {
+    let directory = try Self.directory([
+      "b": "device name=\"Goodix*\" own\nswipe direction=up fingers=3 run a\n"
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try runProduct(
+      "gesturectl", ["check-config", directory.appendingPathComponent("b").path])
+    #expect(result.stderr == "")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == "device name=Goodix* own\nswipe direction=up fingers=3 on=recognize run a\n")
+  }
 }
