@@ -11,7 +11,7 @@ let checkSetupCommand = Command(
     Checks what 'gesturectl run' needs and prints one line for each: read access to every
     touchscreen udev knows (or the DEVICE nodes named), the bindings file (it parses; how
     many bindings, which need /dev/uinput), and access to /dev/uinput when a key, key-hold or
-    button binding needs it. Each missing thing is an 'error:' line naming its fix. Exit
+    button binding or a device rule with 'own' needs it. Each missing thing is an 'error:' line naming its fix. Exit
     status 0 only when everything needed is there, 1 otherwise.
     """,
   options: [
@@ -25,18 +25,25 @@ let checkSetupCommand = Command(
     var problems = checkTouchscreens(arguments.positionals, console: console)
     let file = arguments.value("config")
     let uinput = arguments.value("uinput") ?? VirtualDevice.defaultPath
-    let needing: [Binding]
+    let needing: [Int]
     do throws(BindingsError) {
       let configuration = try loadBindings(
         file: file, lisgd: arguments.allValues["gesture"] ?? [])
       let name = file ?? BindingsFile.defaultPath
-      needing = configuration.bindings.filter(\.action.needsUinput)
+      // Key and button bindings, and device rules with `own` (the clone is a uinput device).
+      let lines =
+        configuration.bindings.filter(\.action.needsUinput).map(\.line)
+        + configuration.devices.filter(\.own).map(\.line)
+      needing = lines.sorted()
       var text = "bindings \(name): \(counted(configuration.bindings.count, "binding"))"
+      if !configuration.devices.isEmpty {
+        text += ", \(counted(configuration.devices.count, "device rule"))"
+      }
       if !needing.isEmpty {
         text +=
           ", \(needing.count) need\(needing.count == 1 ? "s" : "") \(uinput) (line"
           + (needing.count == 1 ? " " : "s ")
-          + needing.map { String($0.line) }.joined(separator: ", ") + ")"
+          + needing.map(String.init).joined(separator: ", ") + ")"
       }
       console.out.line(text.escapingControlCharacters)
     } catch {
@@ -52,11 +59,12 @@ let checkSetupCommand = Command(
     } catch {
       if needing.isEmpty {
         console.out.line(
-          "uinput \(error.description): not needed (no key, key-hold or button binding)"
+          ("uinput \(error.description): not needed (no key, key-hold or button binding, no "
+            + "device rule with own)")
             .escapingControlCharacters)
       } else {
         console.error(
-          "\(error.description); key and button bindings are refused without it")
+          "\(error.description); the lines that need it are refused without it")
         problems += 1
       }
     }

@@ -97,13 +97,15 @@ import Testing
   }
 
   /// `gesturectl check-setup ARGUMENTS` with the touchscreen of `recording` emulated.
-  func checkSetup(_ arguments: [String], bindings: String) throws -> ProcessResult {
+  func checkSetup(_ arguments: [String], bindings: String, recording: String = "tap") throws
+    -> ProcessResult
+  {
     let umockdev = try #require(DaemonUmockdev.executable("umockdev-run"))
     let directory = try DaemonUmockdev.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let config = directory.appendingPathComponent("bindings").path
     try bindings.write(toFile: config, atomically: true, encoding: .utf8)
-    let prefix = try DaemonUmockdev.fixture("tap", in: directory, speed: 4)
+    let prefix = try DaemonUmockdev.fixture(recording, in: directory, speed: 4)
     let node = DaemonUmockdev.node
     let gesturectl = productsDirectory.appendingPathComponent("gesturectl").path
     return try runProcess(
@@ -147,7 +149,7 @@ import Testing
     #expect(
       needed.stderr.split(separator: "\n").map(String.init) == [
         "error: " + Self.missing("/nonexistent/uinput")
-          + "; key and button bindings are refused without it",
+          + "; the lines that need it are refused without it",
         "error: check-setup: 1 problem ('gesturectl run' needs them fixed)",
       ])
     let unneeded = try checkSetup(["--uinput", "/nonexistent/uinput"], bindings: "tap run true\n")
@@ -155,7 +157,7 @@ import Testing
     #expect(
       unneeded.stdout.contains(
         "uinput " + Self.missing("/nonexistent/uinput")
-          + ": not needed (no key, key-hold or button binding)"))
+          + ": not needed (no key, key-hold or button binding, no device rule with own)"))
   }
 
   @Test(
@@ -167,6 +169,32 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.contains(":2: unknown key \"Nope\" ("), "\(result.stderr)")
     #expect(result.stderr.contains("error: check-setup: 1 problem"))
+  }
+
+  @Test(
+    "check-setup: a device rule with own needs uinput too; a device name is escaped",
+    .enabled(if: DaemonUmockdev.isAvailable))
+  func setupOwnAndEscaping() throws {
+    let directory = try DaemonUmockdev.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let original = try String(contentsOfFile: DaemonUmockdev.recording("tap"), encoding: .utf8)
+    let lines = original.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasPrefix("N: ") ? "N: " + DaemonEscapingTests.hostileName : String($0)
+    }
+    let recording = directory.appendingPathComponent("evil.evemu").path
+    try lines.joined(separator: "\n").write(toFile: recording, atomically: true, encoding: .utf8)
+    let result = try checkSetup(
+      ["--uinput", "/nonexistent/uinput"], bindings: "tap run true\ndevice name=* own\n",
+      recording: recording)
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.contains(
+        "touchscreen /dev/input/event5 \"\(DaemonEscapingTests.escapedName)\": readable"),
+      "\(result.stdout)")
+    #expect(
+      result.stdout.contains(": 1 binding, 1 device rule, 1 needs /nonexistent/uinput (line 2)"))
+    #expect(result.stderr.contains("error: " + Self.missing("/nonexistent/uinput")))
+    #expect(!DaemonEscapingTests.hasControl(result.stdout + result.stderr))
   }
 
   @Test("the udev rule gives the input group and the seat user /dev/uinput, as a static node")
