@@ -37,7 +37,9 @@ struct KeyActionLiveTests {
 
     /// Runs `recording` on /dev/input/event20 at `speed` with `steps` after it is added, then
     /// stops the daemon (SIGTERM) unless the steps did; returns the log and the captures.
-    func play(_ recording: String, speed: Double = 4, steps: [[Any]] = [])
+    func play(
+      _ recording: String, speed: Double = 4, beforeAdd: [[Any]] = [], steps: [[Any]] = []
+    )
       throws -> (log: String, devices: [UinputCapture.Device], output: String)
     {
       let prefix = try DaemonUmockdev.fixture(
@@ -47,8 +49,9 @@ struct KeyActionLiveTests {
         ["uinput", capture],
         ["start", log, gesturectl, "run", "--verbose", "--config", config],
         ["wait-log", "in use", 1],
-        ["add", prefix, "event20"],
       ]
+      plan += beforeAdd
+      plan.append(["add", prefix, "event20"])
       plan += steps
       if !steps.contains(where: { ($0.first as? String) == "wait-exit" }) {
         plan += [["signal", "TERM"], ["wait-exit"]]
@@ -80,6 +83,24 @@ struct KeyActionLiveTests {
     #expect(keyboard.destroyed)
     #expect(outcome.log.contains("virtual keyboard \"gesturectl virtual keyboard\" created"))
     #expect(outcome.output.contains("exit 0"))
+  }
+
+  @Test("a reload that brings the first key binding makes the virtual keyboard then")
+  func keyboardMadeOnReload() throws {
+    let run = try Run(bindings: "tap run true\n")
+    defer { try? FileManager.default.removeItem(at: run.directory) }
+    let outcome = try run.play(
+      "swipe-right",
+      beforeAdd: [
+        ["write", run.config, "swipe direction=right key super+Right\n"], ["signal", "HUP"],
+        ["wait-log", "reloaded:", 1],
+      ],
+      steps: [["wait-log", "line 1: sent", 1]])
+    try #require(outcome.devices.count == 1, "\(outcome.output)\n\(outcome.log)")
+    #expect(outcome.devices[0].eventLines == Self.superRight, "\(outcome.log)")
+    let made = try #require(index(of: "virtual keyboard", in: outcome.log))
+    let reloaded = try #require(index(of: "reloaded:", in: outcome.log))
+    #expect(made < reloaded)
   }
 
   @Test("button right clicks BTN_RIGHT on a virtual pointer; every= repeats a key per step")
