@@ -99,4 +99,20 @@ struct OwnershipTests {
       "\(run.result.stderr)")
     #expect(run.devices.map(\.name) == [])
   }
+
+  @Test("a tap claimed by a tap binding is cancelled; the next touch in its slot is a finger again")
+  func slotAfterPalmIsFinger() throws {
+    let run = try OwnershipHarness.run(
+      "edge-pans", bindings: Self.own + "tap shell \"echo tapped >> OUT\"\n", expected: 1)
+    #expect(run.lines == ["tapped"])
+    let clone = try #require(run.clone, "\(run.result.stderr)")
+    let lines = clone.eventLines
+    let palm = try #require(lines.firstIndex(of: "0003 0037 2"), "\(run.result.stderr)")
+    // The next landing after the cancel resets the tool type first, then gives the id.
+    let landing = try #require(
+      lines[palm...].firstIndex { $0.hasPrefix("0003 0039 ") && !$0.hasSuffix(" -1") })
+    #expect(lines[landing - 1] == "0003 0037 0")
+    #expect(lines.filter { $0 == "0003 0037 0" }.count == 1)
+    #expect(OwnershipHarness.nothingDown(lines))
+  }
 }
