@@ -355,15 +355,16 @@ final class TouchForwarder {
     }
   }
 
-  /// `forwarded N frames, cancelled N touches, held back N; added latency p50 X µs, p99 Y µs`.
+  /// `owned: N frames written to the clone, N cancelled, N held back (touches); added latency p50 X µs, p99 Y µs, …`.
   var summary: String {
     let sorted = latencies.sorted()
     func percentile(_ p: Int) -> Microseconds {
       sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * p / 100)]
     }
     return
-      "owned: \(framesWritten) frames written to the clone, \(touchesCancelled) touches "
-      + "cancelled, \(touchesHeldBack) held back; added latency p50 \(percentile(50)) µs, "
-      + "p99 \(percentile(99)) µs, max \(sorted.last ?? 0) µs over \(sorted.count) writes"
+      "owned: \(counted(framesWritten, "frame")) written to the clone, "
+      + "\(touchesCancelled) cancelled, \(touchesHeldBack) held back (touches); added latency "
+      + "p50 \(percentile(50)) µs, p99 \(percentile(99)) µs, max \(sorted.last ?? 0) µs over "
+      + counted(sorted.count, "write")
   }
 }
