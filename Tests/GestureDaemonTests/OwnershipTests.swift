@@ -37,7 +37,8 @@ struct OwnershipTests {
         "0003 0039 -1", "0003 002f 2", "0003 0039 -1", "0001 014a 0", "0000 0000 0",
       ])
     #expect(frameStart < source.count - 20, "the swipe was cancelled before its end")
-    #expect(run.result.stderr.contains("3 cancelled, 0 held back (touches)"), "\(run.result.stderr)")
+    #expect(
+      run.result.stderr.contains("3 cancelled, 0 held back (touches)"), "\(run.result.stderr)")
   }
 
   @Test("a bound left-edge pan never reaches the clone; the other touches, even in its band, do")
@@ -61,7 +62,8 @@ struct OwnershipTests {
     }
     #expect(written.count == source.count - 1)
     #expect(OwnershipHarness.nothingDown(clone.eventLines))
-    #expect(run.result.stderr.contains("0 cancelled, 2 held back (touches)"), "\(run.result.stderr)")
+    #expect(
+      run.result.stderr.contains("0 cancelled, 2 held back (touches)"), "\(run.result.stderr)")
   }
 
   @Test("an unbound tap reaches the clone with its frames unchanged")
