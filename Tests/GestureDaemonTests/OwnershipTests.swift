@@ -117,4 +117,23 @@ struct OwnershipTests {
     #expect(lines.filter { $0 == "0003 0037 0" }.count == 1)
     #expect(OwnershipHarness.nothingDown(lines))
   }
+
+  @Test(
+    "without /dev/uinput the device is watched, not owned, and the log names the fix",
+    .enabled(
+      if: !FileManager.default.fileExists(atPath: "/dev/uinput"),
+      "this machine has /dev/uinput (plain umockdev-run would pass it through)"))
+  func noUinputWatches() throws {
+    // Plain umockdev-run: its /dev has the touchscreen and no uinput node.
+    let outcome = try DaemonUmockdev.run(
+      "tap", bindings: Self.own + "tap shell \"echo tapped >> OUT\"\n", expected: 1)
+    #expect(outcome.result.status == 0, "\(outcome.result.stderr)")
+    #expect(outcome.lines == ["tapped"])
+    #expect(
+      outcome.result.stderr.contains(
+        "warning: /dev/input/event5 (\"TouchGestures Synthetic Touchscreen\"): cannot own: "
+          + "/dev/uinput: no such device (load the uinput module: modprobe uinput); watching only"),
+      "\(outcome.result.stderr)")
+    #expect(!outcome.result.stderr.contains("owned"))
+  }
 }
