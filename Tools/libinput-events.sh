@@ -6,7 +6,7 @@
 #
 #   Tools/libinput-events.sh RECORDING.evemu [SECONDS]
 #
-# Needs umockdev, libinput-tools, util-linux's unshare, cc and a built umockdev-script
+# Needs umockdev, libinput-tools, util-linux's unshare, cc (or the toolchain's clang) and a built umockdev-script
 # (BIN=DIR names the directory of the built programs; default: swift build --show-bin-path).
 # libinput wants two things an emulated node lacks, provided here for the run only:
 # - udev's database entry for the node (ID_INPUT_TOUCHSCREEN): written into a private /run (a
@@ -23,7 +23,8 @@ node=/dev/input/event5
 bin=${BIN:-$(swift build --show-bin-path)}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-cc -shared -fPIC -o "$scratch/fixrdev.so" Tools/lisgd-oracle/fixrdev.c -ldl
+compiler=$(command -v cc || command -v clang)
+"$compiler" -shared -fPIC -o "$scratch/fixrdev.so" Tools/lisgd-oracle/fixrdev.c -ldl
 "$bin/umockdev-script" "$recording" -o "$scratch/dev" --node "$node" --speed 1 \
   --min-delay-ms 1 > /dev/null
 milliseconds=$(awk '$1 == "r" { total += $2 } END { print total + 0 }' "$scratch/dev.script")

@@ -21,7 +21,10 @@ import TouchInput
 /// emulation (`BTN_TOUCH`, `BTN_TOOL_*`, `ABS_X`, `ABS_Y`, `ABS_PRESSURE`) is left out and
 /// `BTN_TOUCH` is written when the clone's first touch lands or its last lifts.
 final class TouchForwarder {
-  enum Fate { case passing, held, claimed }
+  /// What becomes of a touch: written, kept back, or not written (claimed by a binding, or
+  /// cut by a reload or stop: `dropped`, which unlike `claimed` does not claim the touches
+  /// that land after it).
+  enum Fate { case passing, held, claimed, dropped }
 
   /// One slot of the device, and what the clone has of it.
   struct Slot {
@@ -115,12 +118,12 @@ final class TouchForwarder {
   }
 
   /// Unplug, reload or stop: every touch on the clone is cancelled (palm, then lift); held
-  /// touches are dropped; the device's touches still down stay claimed until they lift.
+  /// touches are dropped; the device's touches still down are not written until they lift.
   func cancelAll() {
     output.removeAll(keepingCapacity: true)
     cancelOnClone(slots.keys.sorted())
     for key in slots.keys where slots[key]?.fate != nil {
-      slots[key]?.fate = .claimed
+      slots[key]?.fate = .dropped
       slots[key]?.heldFrames = []
     }
     frame.removeAll(keepingCapacity: true)
@@ -253,7 +256,7 @@ final class TouchForwarder {
         switch slots[slot]?.fate {
         case .passing?, nil: emitMT(event, slot: slot)
         case .held?: heldThisFrame[slot, default: []].append(event)
-        case .claimed?: break
+        case .claimed?, .dropped?: break
         }
         continue
       }
@@ -281,7 +284,7 @@ final class TouchForwarder {
 
   /// Whether any slot of the device is down with a fate other than passing.
   private func frameHasOtherTouches() -> Bool {
-    slots.values.contains { $0.fate == .held || $0.fate == .claimed }
+    slots.values.contains { $0.fate == .held || $0.fate == .claimed || $0.fate == .dropped }
   }
 
   /// An MT event for `slot`, with `ABS_MT_SLOT` first when the clone is on another slot.
@@ -355,15 +358,16 @@ final class TouchForwarder {
     }
   }
 
-  /// `forwarded N frames, cancelled N touches, held back N; added latency p50 X µs, p99 Y µs`.
+  /// `owned: N frames written to the clone, N cancelled, N held back (touches); added latency p50 X µs, p99 Y µs, …`.
   var summary: String {
     let sorted = latencies.sorted()
     func percentile(_ p: Int) -> Microseconds {
       sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * p / 100)]
     }
     return
-      "owned: \(framesWritten) frames written to the clone, \(touchesCancelled) touches "
-      + "cancelled, \(touchesHeldBack) held back; added latency p50 \(percentile(50)) µs, "
-      + "p99 \(percentile(99)) µs, max \(sorted.last ?? 0) µs over \(sorted.count) writes"
+      "owned: \(counted(framesWritten, "frame")) written to the clone, "
+      + "\(touchesCancelled) cancelled, \(touchesHeldBack) held back (touches); added latency "
+      + "p50 \(percentile(50)) µs, p99 \(percentile(99)) µs, max \(sorted.last ?? 0) µs over "
+      + counted(sorted.count, "write")
   }
 }

@@ -108,10 +108,12 @@ enum OwnershipHarness {
     }
   }
 
-  /// Whether libinput-tools, unshare and a C compiler are installed (for libinputTouches).
+  /// Whether libinput-tools, unshare and a C compiler (cc, or the Swift toolchain's clang) are
+  /// installed (for libinputTouches).
   static var hasLibinput: Bool {
     isAvailable && DaemonUmockdev.executable("libinput") != nil
-      && DaemonUmockdev.executable("unshare") != nil && DaemonUmockdev.executable("cc") != nil
+      && DaemonUmockdev.executable("unshare") != nil
+      && (DaemonUmockdev.executable("cc") ?? DaemonUmockdev.executable("clang")) != nil
   }
 
   /// Whether the stream leaves every slot lifted (each tracking id ended by -1) and

@@ -19,13 +19,13 @@ struct OwnershipLifecycleTests {
 
   /// Runs `steps` (after the emulation, the daemon's start and the finger landing: a 1.6 s
   /// long press played at half speed) and returns the log and the clone's capture.
-  static func run(_ steps: [[Any]]) throws -> (
+  static func run(_ steps: [[Any]], recording: String = "long-press") throws -> (
     output: String, log: String, devices: [UinputCapture.Device]
   ) {
     let session = try HotplugTests.Session()
     defer { try? FileManager.default.removeItem(at: session.directory) }
     try bindings.write(toFile: session.config, atomically: true, encoding: .utf8)
-    let press = try session.device("long-press", "event10", speed: 0.5)
+    let press = try session.device(recording, "event10", speed: 0.5)
     let capture = session.directory.appendingPathComponent("capture").path
     let run = try session.run(
       [
@@ -65,7 +65,7 @@ struct OwnershipLifecycleTests {
     #expect(run.output == "exit 0\n", "\(run.log)")
     try #require(run.devices.count == 1, "\(run.log)")
     try Self.expectCancelled(run.devices[0])
-    #expect(run.log.contains("1 touches cancelled"), "\(run.log)")
+    #expect(run.log.contains("1 cancelled, 0 held back (touches)"), "\(run.log)")
   }
 
   @Test("unplug with a finger down: the clone sees it cancelled and is destroyed")
@@ -90,5 +90,25 @@ struct OwnershipLifecycleTests {
     try #require(run.devices.count == 1, "\(run.log)")
     try Self.expectCancelled(run.devices[0])
     #expect(run.log.components(separatedBy: "owned through").count == 2)
+  }
+
+  @Test("after a reload, a finger that lands while the cut one is still down passes whole")
+  func reloadThenNewFinger() throws {
+    // finger-added-during-pan: a second finger lands 0.62 s (played: 1.25 s) after the first.
+    let run = try Self.run(
+      [
+        ["write", "CONFIG", Self.bindings], ["signal", "HUP"], ["wait-log", "reloaded", 1],
+        ["sleep", 3.5], ["signal", "TERM"],
+      ], recording: "finger-added-during-pan")
+    #expect(run.output == "exit 0\n", "\(run.log)")
+    try #require(run.devices.count == 1, "\(run.log)")
+    let lines = run.devices[0].eventLines
+    let source = OwnershipHarness.touches(
+      try OwnershipHarness.sourceLines("finger-added-during-pan"))
+    let written = OwnershipHarness.touches(lines)
+    // The first finger: cut by the reload (palm, lift), the second: every event of it.
+    #expect(Array(written[0]?.suffix(2) ?? []) == ["0037 2", "0039 -1"])
+    #expect(written[1] == source[1], "\(lines)")
+    #expect(OwnershipHarness.nothingDown(lines))
   }
 }

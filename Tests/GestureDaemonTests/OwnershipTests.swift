@@ -37,7 +37,8 @@ struct OwnershipTests {
         "0003 0039 -1", "0003 002f 2", "0003 0039 -1", "0001 014a 0", "0000 0000 0",
       ])
     #expect(frameStart < source.count - 20, "the swipe was cancelled before its end")
-    #expect(run.result.stderr.contains("3 touches cancelled"), "\(run.result.stderr)")
+    #expect(
+      run.result.stderr.contains("3 cancelled, 0 held back (touches)"), "\(run.result.stderr)")
   }
 
   @Test("a bound left-edge pan never reaches the clone; the other touches, even in its band, do")
@@ -61,7 +62,8 @@ struct OwnershipTests {
     }
     #expect(written.count == source.count - 1)
     #expect(OwnershipHarness.nothingDown(clone.eventLines))
-    #expect(run.result.stderr.contains("0 touches cancelled, 2 held back"), "\(run.result.stderr)")
+    #expect(
+      run.result.stderr.contains("0 cancelled, 2 held back (touches)"), "\(run.result.stderr)")
   }
 
   @Test("an unbound tap reaches the clone with its frames unchanged")
@@ -98,5 +100,40 @@ struct OwnershipTests {
         "cannot own: it is not a multi-touch device with slots; watching only"),
       "\(run.result.stderr)")
     #expect(run.devices.map(\.name) == [])
+  }
+
+  @Test("a tap claimed by a tap binding is cancelled; the next touch in its slot is a finger again")
+  func slotAfterPalmIsFinger() throws {
+    let run = try OwnershipHarness.run(
+      "edge-pans", bindings: Self.own + "tap shell \"echo tapped >> OUT\"\n", expected: 1)
+    #expect(run.lines == ["tapped"])
+    let clone = try #require(run.clone, "\(run.result.stderr)")
+    let lines = clone.eventLines
+    let palm = try #require(lines.firstIndex(of: "0003 0037 2"), "\(run.result.stderr)")
+    // The next landing after the cancel resets the tool type first, then gives the id.
+    let landing = try #require(
+      lines[palm...].firstIndex { $0.hasPrefix("0003 0039 ") && !$0.hasSuffix(" -1") })
+    #expect(lines[landing - 1] == "0003 0037 0")
+    #expect(lines.filter { $0 == "0003 0037 0" }.count == 1)
+    #expect(OwnershipHarness.nothingDown(lines))
+  }
+
+  @Test(
+    "without /dev/uinput the device is watched, not owned, and the log names the fix",
+    .enabled(
+      if: !FileManager.default.fileExists(atPath: "/dev/uinput"),
+      "this machine has /dev/uinput (plain umockdev-run would pass it through)"))
+  func noUinputWatches() throws {
+    // Plain umockdev-run: its /dev has the touchscreen and no uinput node.
+    let outcome = try DaemonUmockdev.run(
+      "tap", bindings: Self.own + "tap shell \"echo tapped >> OUT\"\n", expected: 1)
+    #expect(outcome.result.status == 0, "\(outcome.result.stderr)")
+    #expect(outcome.lines == ["tapped"])
+    #expect(
+      outcome.result.stderr.contains(
+        "warning: /dev/input/event5 (\"TouchGestures Synthetic Touchscreen\"): cannot own: "
+          + "/dev/uinput: no such device (load the uinput module: modprobe uinput); watching only"),
+      "\(outcome.result.stderr)")
+    #expect(!outcome.result.stderr.contains("owned"))
   }
 }

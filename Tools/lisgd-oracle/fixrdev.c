@@ -5,7 +5,8 @@
  * device number for stat() on its path but not for fstat() on the opened descriptor;
  * libinput compares the two and refuses the device ("failed to create input device"). This
  * shim makes fstat() report FIXRDEV_DEV (MAJOR:MINOR) for a pseudo-terminal (major 136)
- * descriptor. Only for Tools/lisgd-oracle/run.sh; never part of the package.
+ * descriptor. Only for Tools/lisgd-oracle/run.sh and Tools/libinput-events.sh; never part of
+ * the package.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
