@@ -98,9 +98,27 @@ public enum KeyNames {
     "XF86Bluetooth": "KEY_BLUETOOTH",
   ]
 
+  /// The kernel header's second names for keys (`#define KEY_SCREENLOCK KEY_COFFEE`), which
+  /// libevdev's tables leave out, with the name libevdev knows.
+  static let kernelAliases: [String: String] = [
+    "KEY_HANGUEL": "KEY_HANGEUL", "KEY_SCREENLOCK": "KEY_COFFEE",
+    "KEY_DIRECTION": "KEY_ROTATE_DISPLAY", "KEY_DASHBOARD": "KEY_ALL_APPLICATIONS",
+    "KEY_BRIGHTNESS_ZERO": "KEY_BRIGHTNESS_AUTO", "KEY_WIMAX": "KEY_WWAN",
+    "KEY_ZOOM": "KEY_FULL_SCREEN", "KEY_SCREEN": "KEY_ASPECT_RATIO",
+    "KEY_BRIGHTNESS_TOGGLE": "KEY_DISPLAYTOGGLE", "BTN_MOUSE": "BTN_LEFT",
+  ]
+
+  /// Keys newer than the libevdev of Debian 12 (1.13), by their code in
+  /// `linux/input-event-codes.h`.
+  static let newerKernelCodes: [String: UInt16] = [
+    "KEY_LINK_PHONE": 0x1bf, "KEY_REFRESH_RATE_TOGGLE": 0x232,
+  ]
+
   /// The code `name` stands for: a kernel name, an alias, a letter, a digit or F1-F24.
   public static func code(of name: String) -> UInt16? {
-    KeyCodes.code(named: kernelName(for: name) ?? "")
+    if let code = newerKernelCodes[name] { return code }
+    guard let kernel = kernelName(for: name) else { return nil }
+    return KeyCodes.code(named: kernelAliases[kernel] ?? kernel)
   }
 
   /// The kernel name `name` stands for, if it stands for one (not yet checked with libevdev

@@ -32,6 +32,7 @@ import TouchInput
       ("logo+F24", [125, 194]), ("altgr+Return", [100, 28]), ("Escape", [1]),
       ("Page_Up", [104]), ("Next", [109]), ("XF86MonBrightnessDown", [224]),
       ("XF86PowerOff", [116]), ("BTN_LEFT", [0x110]), ("space", [57]), ("BackSpace", [14]),
+      ("KEY_SCREENLOCK", [152]), ("BTN_MOUSE", [0x110]), ("KEY_LINK_PHONE", [0x1bf]),
     ] as [(String, [UInt16])])
   func chords(text: String, codes: [UInt16]) throws {
     let parsed = try binding("swipe key \(text)")
@@ -45,6 +46,9 @@ import TouchInput
     for (alias, kernel) in KeyNames.aliases.sorted(by: { $0.key < $1.key }) {
       #expect(KeyCodes.code(named: kernel) != nil, "\(alias) -> \(kernel)")
       #expect(KeyNames.code(of: alias) != nil, "\(alias)")
+    }
+    for (name, kernel) in KeyNames.kernelAliases.sorted(by: { $0.key < $1.key }) {
+      #expect(KeyCodes.code(named: kernel) != nil, "\(name) -> \(kernel)")
     }
     for (name, kernel) in KeyNames.xf86.sorted(by: { $0.key < $1.key }) {
       #expect(KeyCodes.code(named: kernel) != nil, "\(name) -> \(kernel)")
