@@ -1,6 +1,7 @@
 // The C boundary of the live path: every call into libevdev and the system (open, poll, clocks,
 // signals, directory listing) lives in this file and returns Swift values or `EvdevError`.
-// No other file imports `CLibevdev` or Glibc.
+// Besides the uinput side (VirtualDevice.swift, UinputAccess.swift) and libevdev's name tables
+// (KeyCodes.swift), no other file imports `CLibevdev` or Glibc.
 
 import CLibevdev
 import Glibc

@@ -59,8 +59,8 @@ let checkSetupCommand = Command(
     } catch {
       if needing.isEmpty {
         console.out.line(
-          ("uinput \(error.description): not needed (no key, key-hold or button binding, no "
-            + "device rule with own)")
+          ("uinput not needed (no key, key-hold or button binding, no device rule with own): "
+            + error.description)
             .escapingControlCharacters)
       } else {
         console.error(

@@ -156,8 +156,8 @@ import Testing
     #expect(unneeded.status == 0, "\(unneeded.stderr)")
     #expect(
       unneeded.stdout.contains(
-        "uinput " + Self.missing("/nonexistent/uinput")
-          + ": not needed (no key, key-hold or button binding, no device rule with own)"))
+        "uinput not needed (no key, key-hold or button binding, no device rule with own): "
+          + Self.missing("/nonexistent/uinput")))
   }
 
   @Test(
