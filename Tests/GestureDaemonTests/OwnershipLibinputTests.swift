@@ -50,7 +50,13 @@ struct OwnershipLibinputTests {
     #expect(downs.contains { $0.contains("( 3.00/30.00mm)") }, "the drag along the edge: \(downs)")
   }
 
-  @Test("passing touches through adds at most 1 ms (p99) at real pace")
+  /// Whether this test binary (and so the daemon it runs) is built with AddressSanitizer,
+  /// whose checks slow every frame several times: the latency bound is for plain builds.
+  static let underAddressSanitizer = dlsym(nil, "__asan_init") != nil
+
+  @Test(
+    "passing touches through adds at most 1 ms (p99) at real pace",
+    .enabled(if: !underAddressSanitizer, "AddressSanitizer's checks slow every frame"))
   func latency() throws {
     var samples: [(p50: Int, p99: Int)] = []
     // The machine may be busy: the best of three runs (each printed).
