@@ -137,7 +137,10 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
   /// The number of fingers of the recognized swipe (0 before recognition).
   public var touches: Int { machine.fingers }
-  /// The recognized direction (nil before recognition).
+  /// The recognized direction (nil before recognition): the result, read in the action. Not
+  /// UIKit's `direction`, which is the setting (the directions allowed): that one is
+  /// ``directions`` here (or `configuration.directions`). Kept so, as one recognizer here
+  /// serves every direction and the action needs to know which one it saw.
   public var direction: SwipeDirection? { machine.direction }
   /// The centroid's velocity when recognized (mm/s).
   public var velocity: PlaneVector { machine.velocity }
