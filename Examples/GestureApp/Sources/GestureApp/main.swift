@@ -55,8 +55,8 @@ if arguments.first == "--live-async", arguments.count == 3, let count = Int(argu
     print("error: \(error)")
     exit(1)
   }
-  // Times since the device's first event, each line with its recognizer's name.
-  for event in await inbox.events { print(event.text() + "  [\(event.recognizer)]") }
+  // Times since the device's first event.
+  for event in await inbox.events { print(event.text()) }
   exit(0)
 }
 let carousel = arguments.first == "--carousel"
