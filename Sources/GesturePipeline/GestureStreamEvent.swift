@@ -2,7 +2,7 @@ import GestureRecognition
 import TouchInput
 
 /// One element of an asynchronous sequence of gestures (``TouchPipeline/gestureEvents(recording:options:engine:)``,
-/// LiveGestures' `gestureEvents(device:options:grab:engine:)`): the ``GestureEvent`` with the
+/// LiveGestures' `gestureEvents(device:options:grab:engine:)`): the ``/GestureRecognition/GestureEvent`` with the
 /// name of the recognizer that sent it and the input's first event time.
 ///
 /// The name tells apart recognizers of one kind (a "tap" and a "double tap" differ only in
