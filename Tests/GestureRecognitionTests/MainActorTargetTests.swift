@@ -76,7 +76,7 @@ private final class Smuggled: @unchecked Sendable {
   }
 
   /// Type-checks `source` against this build's modules; with `sil`, the region checks run too.
-  func compile(_ source: String, sil: Bool = false) throws -> ProcessResult {
+  func compile(_ source: String, sil: Bool = false, swift5: Bool = false) throws -> ProcessResult {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     let swiftc = try #require(
       (path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin"])
@@ -88,8 +88,11 @@ private final class Smuggled: @unchecked Sendable {
     defer { try? FileManager.default.removeItem(at: file) }
     let modules = productsDirectory.appendingPathComponent("Modules").path
     let mode = sil ? ["-emit-sil", "-o", "/dev/null"] : ["-typecheck"]
-    return try runProcess(
-      swiftc, mode + ["-swift-version", "6", "-I", modules, file.path], timeout: 120)
+    let language =
+      swift5
+      ? ["-swift-version", "5", "-enable-upcoming-feature", "InferSendableFromCaptures"]
+      : ["-swift-version", "6"]
+    return try runProcess(swiftc, mode + language + ["-I", modules, file.path], timeout: 120)
   }
 
   static let model = """
@@ -127,6 +130,20 @@ private final class Smuggled: @unchecked Sendable {
         }
         """, sil: true)
     #expect(right.status == 0, "\(right.stderr)")
+  }
+
+  @Test("Swift 5 mode with InferSendableFromCaptures: wiring off the main actor does not compile")
+  func swift5ModeWithTheFeature() throws {
+    let wrong = try compile(
+      Self.model + """
+        func wire(_ pan: PanGestureRecognizer, _ model: ViewModel) {
+          pan.addTarget(model, action: ViewModel.handlePan)
+        }
+        """, swift5: true)
+    #expect(wrong.status != 0)
+    #expect(
+      (wrong.stdout + wrong.stderr).contains("main actor-isolated instance method 'addTarget"),
+      "\(wrong.stderr)")
   }
 
   @Test("a recognizer wired to a main-actor target cannot be sent to another task (Swift 6)")

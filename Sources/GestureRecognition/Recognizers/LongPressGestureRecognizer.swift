@@ -22,6 +22,8 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   public struct Configuration: Sendable, Hashable {
     /// How long the touches must stay down: 500 ms. UIKit 0.5 s; Flutter kLongPressTimeout
     /// 500 ms; GTK 500 ms; Android 400 ms (500 ms in older releases).
+    /// In microseconds (500 here is 0.5 ms): the recognizer's ``LongPressGestureRecognizer/minimumPressDuration`` is the same
+    /// setting as a `Duration`.
     public var minimumPressDuration: Microseconds = 500_000
     /// How far a touch may move before the press begins: 1.6 mm. UIKit allowableMovement
     /// 10 pt = 1.6 mm; Android 8 dp = 1.3 mm; Flutter 18 lp = 2.9 mm.

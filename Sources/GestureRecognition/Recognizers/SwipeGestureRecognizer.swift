@@ -39,6 +39,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     public var minimumVelocity: Double = 100
     /// How long after the first landing the stroke may still qualify: 500 ms. UIKit (private)
     /// maximumDuration 0.5 s; lisgd 800 ms down to up.
+    /// In microseconds (500 here is 0.5 ms): the recognizer's ``SwipeGestureRecognizer/maximumDuration`` is the same
+    /// setting as a `Duration`.
     public var maximumDuration: Microseconds = 500_000
     /// How far the stroke may point off the nearest allowed direction: 30°. lisgd ±15° (eight
     /// directions); GTK's 2:1 axis lock ≈ 26.6°; UIKit allows far more (200 pt across).
