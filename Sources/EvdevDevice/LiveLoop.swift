@@ -4,7 +4,7 @@ import TouchInput
 ///
 /// Every time it is given is event time (microseconds on the device's clock), so a sink run
 /// live produces exactly what it produces when a recording of the same events is replayed.
-/// A sink need not be copyable (the replay pipeline owns a `TouchDecoder`, which is not).
+/// A sink need not be copyable: a noncopyable struct of your own can be one.
 public protocol LiveEventSink: ~Copyable {
   /// Handles one event read from the device, in order.
   mutating func handle(_ event: InputEvent)

@@ -6,7 +6,8 @@ import TouchInput
 // actor, a task), and its targets and `onEvent` run there, synchronously, as it processes a
 // frame. To hand gestures to another domain (the main actor, an actor of the application),
 // send the `GestureEvent` values, which are `Sendable`: `gestureEvents(recording:engine:)`
-// does that for a recording, running the pipeline in a task of its own.
+// does that for a recording, running the pipeline in a task of its own (each event with its
+// recognizer's name and the recording's origin, a `GestureStreamEvent`).
 
 @available(*, unavailable, message: "a pipeline belongs to one isolation domain")
 extension TouchPipeline: Sendable {}
@@ -19,7 +20,9 @@ extension TouchPipeline {
   /// sequence, for Swift concurrency: iterate it from any actor, which then receives every
   /// event on its own executor.
   ///
-  /// The engine is made by `makeEngine` inside the task that reads the recording, and used
+  /// Each element is a ``GestureStreamEvent``: the event, the name of the recognizer that sent
+  /// it and the recording's first event time (`element.text()` prints times since then). The
+  /// engine is made by `makeEngine` inside the task that reads the recording, and used
   /// only there (its `onEvent`, if set, still runs there, first); each event it delivers is
   /// yielded to the stream in order, then the stream finishes after the end of the input
   /// (pending deadlines passed, touches still down cancelled) or throws the recording's
@@ -35,14 +38,16 @@ extension TouchPipeline {
   public static func gestureEvents(
     recording path: String, options: DecoderOptions = DecoderOptions(),
     engine makeEngine: @escaping @Sendable (SurfaceGeometry) -> GestureEngine
-  ) -> AsyncThrowingStream<GestureEvent, any Error> {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: GestureEvent.self)
+  ) -> AsyncThrowingStream<GestureStreamEvent, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: GestureStreamEvent.self)
     let task = Task.detached {
       do throws(TraceError) {
         let reader = try openRecording(path: path)
+        let origin = StreamOrigin()
         let pipeline = TouchPipeline(device: reader.device, options: options) { geometry in
-          makeEngine(geometry).yieldingEvents(to: continuation)
+          makeEngine(geometry).yieldingEvents(to: continuation, origin: origin)
         }
+        origin.pipeline = pipeline
         try pipeline.replayUnlessCancelled(reader)
         continuation.finish()
       } catch {
@@ -74,15 +79,19 @@ extension TouchPipeline {
 }
 
 extension GestureEngine {
-  /// Yields every event the engine delivers to `continuation`, after the `onEvent` it already
-  /// had (which still runs first, in the engine's domain): the engine of an async sequence.
+  /// Yields every event the engine delivers to `continuation`, with its recognizer's name and
+  /// the input's first event time, after the `onEvent` it already had (which still runs
+  /// first, in the engine's domain): the engine of an async sequence.
   package func yieldingEvents(
-    to continuation: AsyncThrowingStream<GestureEvent, any Error>.Continuation
+    to continuation: AsyncThrowingStream<GestureStreamEvent, any Error>.Continuation,
+    origin: StreamOrigin
   ) -> GestureEngine {
     let previous = onEvent
     onEvent = { event, recognizer in
       previous?(event, recognizer)
-      continuation.yield(event)
+      continuation.yield(
+        GestureStreamEvent(
+          event: event, recognizer: recognizer.name, origin: origin.time(or: event.time)))
     }
     return self
   }

@@ -13,6 +13,10 @@ extension TouchPipeline {
   /// The gesture events of a touchscreen as an asynchronous sequence, for Swift concurrency:
   /// iterate it from any actor, which then receives every event on its own executor.
   ///
+  /// Each element is a `GestureStreamEvent`: the event, the name of the recognizer that sent
+  /// it and the time of the first event read from the device (`element.text()` prints times
+  /// since then).
+  ///
   /// The device is opened, read and decoded, and the engine made by `makeEngine` and run, on
   /// a dispatch queue of its own (the poll loop blocks a thread of that queue, never one of
   /// the concurrency pool); only the `Sendable` events cross over. The engine's timers fire
@@ -30,8 +34,8 @@ extension TouchPipeline {
   public static func gestureEvents(
     device path: String, options: DecoderOptions = DecoderOptions(), grab: Bool = false,
     engine makeEngine: @escaping @Sendable (SurfaceGeometry) -> GestureEngine
-  ) -> AsyncThrowingStream<GestureEvent, any Error> {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: GestureEvent.self)
+  ) -> AsyncThrowingStream<GestureStreamEvent, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: GestureStreamEvent.self)
     guard let stop = StopSignal() else {
       continuation.finish(throwing: EvdevError(call: "pipe", errno: errno, path: path))
       return stream
@@ -40,9 +44,11 @@ extension TouchPipeline {
     DispatchQueue(label: "LiveGestures \(path)").async {
       do throws(EvdevError) {
         let input = try EvdevInput.open(path: path, grab: grab)
+        let origin = StreamOrigin()
         var pipeline = TouchPipeline(device: input.device, options: options) { geometry in
-          makeEngine(geometry).yieldingEvents(to: continuation)
+          makeEngine(geometry).yieldingEvents(to: continuation, origin: origin)
         }
+        origin.pipeline = pipeline
         pipeline.resume(fingersDown: input.fingersDownAtOpen)
         var loop = LiveLoop(input: input, exitAfterIdle: nil, maxEvents: nil)
         loop.stopDescriptor = stop.descriptor

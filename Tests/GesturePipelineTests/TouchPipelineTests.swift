@@ -35,13 +35,44 @@ struct TouchPipelineTests {
     let engine = GestureEngine.makeDefault(onEvent: { event, _ in expected.append(event) })
     try TouchPipeline.replay(recording: Self.taps, engine: engine)
     var received: [GestureEvent] = []
-    for try await event in TouchPipeline.gestureEvents(
+    for try await element in TouchPipeline.gestureEvents(
       recording: Self.taps, engine: { _ in GestureEngine.makeDefault() })
     {
-      received.append(event)
+      received.append(element.event)
     }
     #expect(received == expected)
     #expect(!received.isEmpty)
+  }
+
+  @Test("The async sequence's events carry the recognizer's name and the recording's origin")
+  func asyncEventsNamedWithOrigin() async throws {
+    // A single and a double tap differ only in their recognizer: both are `tap` events.
+    let path = packageDirectory.appendingPathComponent(
+      "Recordings/public/isdv4-e6-double-tap-center.evemu"
+    ).path
+    var names: [String] = []
+    let engine = GestureEngine.makeDefault(onEvent: { _, recognizer in
+      names.append(recognizer.name)
+    })
+    let pipeline = try TouchPipeline.replay(recording: path, engine: engine)
+    let origin = try #require(pipeline.firstEventTime)
+    var received: [GestureStreamEvent] = []
+    for try await element in TouchPipeline.gestureEvents(
+      recording: path, engine: { _ in GestureEngine.makeDefault() })
+    {
+      received.append(element)
+    }
+    #expect(received.map(\.recognizer) == names)
+    #expect(received.map(\.recognizer) == ["double tap"])
+    #expect(received.allSatisfy { $0.origin == origin })
+    // The kernel's clock of this recording is far from zero: printed from the origin, the
+    // double tap is at 0.23 s, as `gesturectl replay` prints it.
+    #expect(origin > 1_000_000)
+    #expect(
+      received.map { $0.text() } == [
+        "   0.232004  tap         recognized  1 touch at (104.85, 60.63) taps=2"
+      ])
+    #expect(received.first?.kind == .tap && received.first?.taps == 2)
   }
 
   @Test("A feed from inside an action is queued and runs after the current frame")

@@ -10,8 +10,8 @@ import Testing
 /// application, is tested by the example package under umockdev.)
 @Suite struct LiveAsyncTests {
   /// Collects what the sequence of `path` yields and how it ended.
-  func collect(_ path: String) async -> (events: [GestureEvent], error: (any Error)?) {
-    var events: [GestureEvent] = []
+  func collect(_ path: String) async -> (events: [GestureStreamEvent], error: (any Error)?) {
+    var events: [GestureStreamEvent] = []
     do {
       for try await event in TouchPipeline.gestureEvents(
         device: path, engine: { _ in GestureEngine.makeDefault() })

@@ -26,6 +26,10 @@ public enum GestureEngineDiagnostic: Sendable, Hashable, CustomStringConvertible
   /// A frame was stamped earlier than the frame before it: it was processed as at the
   /// earlier frame's time, so event time never runs backwards.
   case frameOutOfOrder(time: Microseconds, previous: Microseconds)
+  /// A main-actor target's action was due while the engine ran off the main actor (an
+  /// engine moved through an `@unchecked Sendable` box, or driven from Swift 5 code): the
+  /// action was not called.
+  case targetOffMainActor(recognizer: String)
 
   /// The diagnostic as a sentence.
   public var description: String {
@@ -45,6 +49,8 @@ public enum GestureEngineDiagnostic: Sendable, Hashable, CustomStringConvertible
     case .frameOutOfOrder(let time, let previous):
       "frame at " + String(time) + " µs is earlier than the previous one at " + String(previous)
         + " µs, processed at the previous time"
+    case .targetOffMainActor(let name):
+      name + ": a main-actor target's action not called, the engine ran off the main actor"
     }
   }
 }

@@ -19,7 +19,9 @@ extension GestureEvent {
   /// One human-readable line, e.g.
   /// `   1.234567  swipe       recognized  1 touch at (12.30, 45.60) direction=left …` (the
   /// time right-aligned in 11 columns as the CLI's other text lines, the kind's human name
-  /// such as `long press`, the touches counted in words).
+  /// such as `long press`, the touches counted in words). A name longer than its 11 columns
+  /// (a custom kind's `two-finger hold drag`) is cut to 10 characters and `…`, so the state
+  /// and the values stay in their columns; ``json(origin:)`` keeps the whole identifier.
   ///
   /// - Parameter origin: The event time printed as `0.000000`.
   public func text(origin: Microseconds) -> String {
@@ -83,10 +85,10 @@ extension GestureEvent {
     let start = out.count
     out.put(seconds: time - origin, width: 11)
     out.put("  ")
-    out.put(kind.displayName)
-    out.pad(from: start, to: 25)
+    // Bytes beyond the columns they fill (a multi-byte character counts once).
+    let wide = putName(kind.displayName, lineStart: start, to: out)
     out.put(state.name)
-    out.pad(from: start, to: 37)
+    out.pad(from: start + wide, to: 37)
     out.put(integer: touches)
     out.put(touches == 1 ? " touch at " : " touches at ")
     appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, brackets: false, to: out)
@@ -122,6 +124,25 @@ extension GestureEvent {
       out.put(fixed: rotation, places: 3)
     }
   }
+}
+
+/// Writes a kind's human name in the text line's 11-column field and pads to the state's
+/// column: a longer name is cut to 10 characters and "…". Returns the bytes written beyond the
+/// columns filled (multi-byte characters), for the padding after the state.
+private func putName(_ name: StaticString, lineStart: Int, to out: ByteSink) -> Int {
+  let short = name.withUTF8Buffer { $0.count <= 11 && $0.allSatisfy { $0 < 0x80 } }
+  if short {
+    out.put(name)
+    out.pad(from: lineStart, to: 25)
+    return 0
+  }
+  let text = name.description
+  let shown = text.count <= 11 ? text : String(text.prefix(10)) + "…"
+  let before = out.count
+  out.put(text: shown)
+  let wide = out.count - before - shown.count
+  out.pad(from: lineStart + wide, to: 25)
+  return wide
 }
 
 /// `[dx, dy]` (JSON) or `(dx, dy)` (text).

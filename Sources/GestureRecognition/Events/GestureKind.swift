@@ -16,7 +16,8 @@
 public struct GestureKind: Sendable, Hashable, CustomStringConvertible {
   /// The identifier printed in JSON and used in APIs (`longPress`).
   public let name: StaticString
-  /// The name people read in text output (`long press`, where JSON says `longPress`).
+  /// The name people read in text output (`long press`, where JSON says `longPress`). Text
+  /// lines give it 11 columns: a longer name shows as its first 10 characters and `…`.
   public let displayName: StaticString
 
   /// Creates a kind from its JSON identifier and its human name (the identifier when nil).

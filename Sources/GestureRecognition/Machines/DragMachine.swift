@@ -73,6 +73,12 @@ struct DragMachine<Rule: DragRule>: ~Copyable {
 
   func velocity(at time: Microseconds) -> PlaneVector { tracker.velocity(at: time) }
 
+  /// Makes the translation `value` now: the next movement continues from it (UIKit's
+  /// `setTranslation(_:in:)`).
+  mutating func setTranslation(_ value: PlaneVector) {
+    origin = MillimeterPoint(x: cluster.position.x - value.dx, y: cluster.position.y - value.dy)
+  }
+
   mutating func finish() {
     state = .done
   }

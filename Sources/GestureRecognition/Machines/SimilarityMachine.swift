@@ -13,6 +13,9 @@ protocol SimilarityMeasure {
   static func began(_ change: Double, slop: Double) -> GestureReason
   /// Why it failed: the largest change stayed below `slop`.
   static func belowSlop(_ largest: Double, slop: Double) -> GestureReason
+  /// The value reported for the touches' `raw` value after the baseline was set to `base`
+  /// (the value the touches had then, `at`): `scale = 1` and `rotation = 0` in UIKit.
+  static func rebased(_ raw: Double, base: Double, at: Double) -> Double
 }
 
 /// The pinch's measure: the scale; the slop is the span's change in mm.
@@ -29,6 +32,9 @@ enum ScaleMeasure: SimilarityMeasure {
   static func belowSlop(_ largest: Double, slop: Double) -> GestureReason {
     .spanBelowSlop(largest, slop: slop)
   }
+  static func rebased(_ raw: Double, base: Double, at: Double) -> Double {
+    at == 0 ? base : base * raw / at
+  }
 }
 
 /// The rotation's measure: the angle; the slop is an angle in radians (explained in degrees).
@@ -42,6 +48,7 @@ enum AngleMeasure: SimilarityMeasure {
   static func belowSlop(_ largest: Double, slop: Double) -> GestureReason {
     .turnBelowSlop(largest * 180 / Double.pi, slop: slop * 180 / Double.pi)
   }
+  static func rebased(_ raw: Double, base: Double, at: Double) -> Double { base + raw - at }
 }
 
 /// The state machine shared by pinch and rotation: both follow the best-fit similarity of all
@@ -77,6 +84,7 @@ struct SimilarityMachine<Measure: SimilarityMeasure>: ~Copyable {
     mostTouches = 0
     largestChange = 0
     touches = 0
+    baseline = nil
   }
 
   var isEngaged: Bool {
@@ -84,8 +92,21 @@ struct SimilarityMachine<Measure: SimilarityMeasure>: ~Copyable {
     return true
   }
 
-  /// The measured value (scale or angle).
-  var value: Double { Measure.value(of: cluster) }
+  /// The baseline set from outside, if any: the value given and the raw value then.
+  private var baseline: (value: Double, raw: Double)?
+
+  /// The measured value (scale or angle), from the baseline if one was set.
+  var value: Double {
+    let raw = Measure.value(of: cluster)
+    guard let baseline else { return raw }
+    return Measure.rebased(raw, base: baseline.value, at: baseline.raw)
+  }
+
+  /// Makes the value `newValue` now: the next movement continues from it (UIKit's
+  /// `scale = 1`, `rotation = 0`). The velocity is unchanged.
+  mutating func setValue(_ newValue: Double) {
+    baseline = (newValue, Measure.value(of: cluster))
+  }
 
   func velocity(at time: Microseconds) -> Double { tracker.velocity(at: time).dx }
 
@@ -128,6 +149,7 @@ struct SimilarityMachine<Measure: SimilarityMeasure>: ~Copyable {
       }
       if cluster.count < 2 {
         cluster.restart()
+        baseline = nil
         tracker.reset()
         return .none
       }

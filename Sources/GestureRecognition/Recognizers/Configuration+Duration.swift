@@ -4,14 +4,6 @@ import TouchInput
 // microseconds inside (`Microseconds`, the unit of event time, compared on every frame); these
 // initializers only convert once, when a configuration is made.
 
-extension Duration {
-  /// The duration in whole microseconds, rounded toward zero (event time has no finer unit).
-  var wholeMicroseconds: Microseconds {
-    let (seconds, attoseconds) = components
-    return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-  }
-}
-
 extension TapGestureRecognizer.Configuration {
   /// Creates a configuration with the defaults, for `taps` taps of `touches` fingers, each
   /// press at most `maximumPressDuration` long and at most `maximumTapInterval` from one lift

@@ -34,12 +34,18 @@ extension TargetActionRecognizer {
     fileID: String = #fileID, line: Int = #line, column: Int = #column
   ) {
     let site = CallSite(file: fileID, line: line, column: column)
-    if targets.contains(where: { $0.site == site && $0.target === target }) { return }
-    let pair = TargetAction(target: target, site: site) {
-      object, recognizer in
-      guard let object = object as? Target, let recognizer = recognizer as? Self else { return }
-      action(object)(recognizer)
-    }
+    insert(
+      TargetAction(target: target, site: site) { object, recognizer in
+        guard let object = object as? Target, let recognizer = recognizer as? Self else { return }
+        action(object)(recognizer)
+      })
+  }
+}
+
+extension GestureRecognizer {
+  /// Adds `pair` unless the same target was already added from the same place.
+  final func insert(_ pair: TargetAction) {
+    if targets.contains(where: { $0.site == pair.site && $0.target === pair.target }) { return }
     // Moved out, changed and moved back: no access to `targets` spans the append.
     var pairs = targets
     targets = []

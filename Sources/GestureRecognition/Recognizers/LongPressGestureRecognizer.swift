@@ -22,6 +22,8 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   public struct Configuration: Sendable, Hashable {
     /// How long the touches must stay down: 500 ms. UIKit 0.5 s; Flutter kLongPressTimeout
     /// 500 ms; GTK 500 ms; Android 400 ms (500 ms in older releases).
+    /// In microseconds (500 here is 0.5 ms): the recognizer's ``LongPressGestureRecognizer/minimumPressDuration`` is the same
+    /// setting as a `Duration`.
     public var minimumPressDuration: Microseconds = 500_000
     /// How far a touch may move before the press begins: 1.6 mm. UIKit allowableMovement
     /// 10 pt = 1.6 mm; Android 8 dp = 1.3 mm; Flutter 18 lp = 2.9 mm.
@@ -30,6 +32,11 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     public var touchesRequired = 1
     /// Most fingers held together (equal to `touchesRequired` unless a range was given).
     public var maximumTouches = 1
+    /// Taps before the hold (UIKit numberOfTapsRequired 0): with 1, a tap then a hold on the
+    /// next landing. Each tap lifts within the tap's 750 ms, the next landing comes within
+    /// 300 ms of the lift (``TapGestureRecognizer/Configuration`` defaults), and no finger moves
+    /// beyond `allowableMovement`; otherwise the press fails. Below 0 is corrected to 0.
+    public var tapsRequired = 0
 
     /// Creates a configuration with the defaults, for `touches` fingers.
     public init(touches: Int = 1) {
@@ -77,6 +84,11 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     var valid = c
     (valid.touchesRequired, valid.maximumTouches) = corrections.range(
       c.touchesRequired, c.maximumTouches, "touchesRequired", "maximumTouches")
+    if c.tapsRequired < 0 {
+      corrections.found.append(
+        ("tapsRequired", c.tapsRequired, 0, "taps before the hold start at 0"))
+      valid.tapsRequired = 0
+    }
     return valid
   }
 
@@ -119,7 +131,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   /// Whether the state machine is following touches.
   public override var isEngaged: Bool { machine.isEngaged }
   /// The longest a deadline of this recognizer lies after an input.
-  public override var longestTimeout: Microseconds { configuration.minimumPressDuration }
+  public override var longestTimeout: Microseconds {
+    max(configuration.minimumPressDuration, configuration.tapsRequired > 0 ? TapTiming.press : 0)
+  }
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
@@ -144,11 +158,18 @@ private struct LongPressMachine {
     case waiting(since: Microseconds)
     /// The press began. Movement changes it; a lift ends it; a cancelled touch cancels it.
     case active
+    /// A tap before the hold is down since `since` (``TapTiming``): lifting all its fingers
+    /// counts it; moving, holding too long or too many touches fail.
+    case tapping(since: Microseconds)
+    /// Between the taps and the hold: the next landing must come by the deadline.
+    case betweenTaps
     /// Failed, ended or cancelled; ignores input until reset.
     case done
   }
 
   private var state = State.idle
+  /// The taps done before the hold.
+  private var taps = 0
   private var cluster = TouchCluster()
   private(set) var deadline: Microseconds?
   private(set) var touches = 0
@@ -157,6 +178,7 @@ private struct LongPressMachine {
   /// Returns to `idle`, keeping the storage (no allocation).
   mutating func reset() {
     state = .idle
+    taps = 0
     cluster.removeAll()
     deadline = nil
     touches = 0
@@ -187,8 +209,30 @@ private struct LongPressMachine {
     switch state {
     case .done:
       return .none
-    case .idle, .gathering:
+    case .tapping(let since):
+      if cancelled { return finish(.fail(.touchCancelled)) }
+      if cluster.largestMovement > c.allowableMovement {
+        return finish(.fail(.moved(cluster.largestMovement, limit: c.allowableMovement)))
+      }
+      if cluster.count > c.maximumTouches {
+        return finish(.fail(.tooManyTouches(cluster.count, limit: c.maximumTouches)))
+      }
+      if cluster.count == 0 {
+        taps += 1
+        state = .betweenTaps
+        deadline = frame.time + TapTiming.interval
+      } else if frame.time - since > TapTiming.press {
+        return finish(.fail(.pressedTooLong(frame.time - since, limit: TapTiming.press)))
+      }
+      return .none
+    case .idle, .gathering, .betweenTaps:
       if cluster.count == 0 && before == 0 { return .none }
+      if taps < c.tapsRequired && before == 0 {
+        // A tap before the hold lands.
+        state = .tapping(since: frame.time)
+        deadline = frame.time + TapTiming.press
+        return .none
+      }
       if cancelled { return finish(.fail(.touchCancelled)) }
       if lifted { return finish(.fail(.tooFewTouches(before, required: c.touchesRequired))) }
       if cluster.largestMovement > c.allowableMovement {
@@ -231,6 +275,13 @@ private struct LongPressMachine {
   }
 
   mutating func deadlinePassed(_ c: LongPressGestureRecognizer.Configuration) -> GestureStep {
+    switch state {
+    case .tapping:
+      return finish(.fail(.pressedTooLong(TapTiming.press, limit: TapTiming.press)))
+    case .betweenTaps:
+      return finish(.fail(.noNextTap(taps: taps, within: TapTiming.interval)))
+    default: break
+    }
     // `deadline` is public: a deadline set from outside while no wait runs changes nothing.
     guard case .waiting = state else {
       deadline = nil
@@ -240,4 +291,13 @@ private struct LongPressMachine {
     deadline = nil
     return .begin(.heldStill(c.minimumPressDuration))
   }
+}
+
+/// The taps before a hold (``LongPressGestureRecognizer/Configuration/tapsRequired``): timed
+/// as the tap recognizer's defaults.
+enum TapTiming {
+  /// How long one tap may stay down (the tap's `maximumPressDuration`).
+  static let press = TapGestureRecognizer.Configuration().maximumPressDuration
+  /// The longest pause from a tap's lift to the next landing (its `maximumTapInterval`).
+  static let interval = TapGestureRecognizer.Configuration().maximumTapInterval
 }

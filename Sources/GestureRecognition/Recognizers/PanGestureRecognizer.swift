@@ -101,8 +101,16 @@ public final class PanGestureRecognizer: GestureRecognizer {
       translation: translation, velocity: .planar(machine.velocity(at: time)))
   }
 
-  /// The centroid's translation since the first finger landed (mm).
+  /// The centroid's translation since the first finger landed (mm), or since it was set with
+  /// ``setTranslation(_:)``.
   public var translation: PlaneVector { machine.translation }
+
+  /// Makes the translation `translation` now (UIKit's `setTranslation(_:in:)`, usually `.zero`
+  /// in an action): the next movement continues from it, so each action can apply its step
+  /// and reset it. The velocity is unchanged.
+  public func setTranslation(_ translation: PlaneVector) {
+    machine.setTranslation(translation)
+  }
   /// The centroid of the touches down (mm).
   public var location: MillimeterPoint { machine.location }
   /// The centroid's velocity at the last frame (mm/s).

@@ -73,8 +73,13 @@ public final class PinchGestureRecognizer: GestureRecognizer {
       velocity: .scalar(machine.velocity(at: time)), scale: scale)
   }
 
-  /// The scale since two fingers were down (1 = unchanged, 2 = twice as far apart).
-  public var scale: Double { machine.value }
+  /// The scale since two fingers were down (1 = unchanged, 2 = twice as far apart). Set it
+  /// (UIKit's `scale = 1` in an action) to restart it from that value: the next change
+  /// continues from it, so an action can apply each step's factor and reset it.
+  public var scale: Double {
+    get { machine.value }
+    set { machine.setValue(newValue) }
+  }
   /// The focal point: the centroid of the touches (mm).
   public var location: MillimeterPoint { machine.location }
   /// The scale's rate of change at the last frame (scale per second).

@@ -74,7 +74,12 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   }
 
   /// The angle turned since two fingers were down (radians, clockwise positive, unwrapped).
-  public var rotation: Double { machine.value }
+  /// Set it (UIKit's `rotation = 0` in an action) to restart it from that value: the next
+  /// change continues from it.
+  public var rotation: Double {
+    get { machine.value }
+    set { machine.setValue(newValue) }
+  }
   /// The centre: the centroid of the touches (mm).
   public var location: MillimeterPoint { machine.location }
   /// The angle's rate of change at the last frame (radians per second).

@@ -39,6 +39,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     public var minimumVelocity: Double = 100
     /// How long after the first landing the stroke may still qualify: 500 ms. UIKit (private)
     /// maximumDuration 0.5 s; lisgd 800 ms down to up.
+    /// In microseconds (500 here is 0.5 ms): the recognizer's ``SwipeGestureRecognizer/maximumDuration`` is the same
+    /// setting as a `Duration`.
     public var maximumDuration: Microseconds = 500_000
     /// How far the stroke may point off the nearest allowed direction: 30°. lisgd ±15° (eight
     /// directions); GTK's 2:1 axis lock ≈ 26.6°; UIKit allows far more (200 pt across).
@@ -137,7 +139,10 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
   /// The number of fingers of the recognized swipe (0 before recognition).
   public var touches: Int { machine.fingers }
-  /// The recognized direction (nil before recognition).
+  /// The recognized direction (nil before recognition): the result, read in the action. Not
+  /// UIKit's `direction`, which is the setting (the directions allowed): that one is
+  /// ``directions`` here (or `configuration.directions`). Kept so, as one recognizer here
+  /// serves every direction and the action needs to know which one it saw.
   public var direction: SwipeDirection? { machine.direction }
   /// The centroid's velocity when recognized (mm/s).
   public var velocity: PlaneVector { machine.velocity }

@@ -31,9 +31,13 @@ public final class TapGestureRecognizer: GestureRecognizer {
     public var maximumMovement: Millimeters = 3.0
     /// How long one press may last: 750 ms. UIKit (private) 0.75 s; grail 300 ms; Hammer.js
     /// 250 ms (a long press at 500 ms usually wins first).
+    /// In microseconds (500 here is 0.5 ms): the recognizer's ``TapGestureRecognizer/maximumPressDuration`` is the same
+    /// setting as a `Duration`.
     public var maximumPressDuration: Microseconds = 750_000
     /// The longest pause from one tap's lift to the next tap's landing: 300 ms. Flutter and
     /// Android 300 ms (lift to next down); UIKit (private) 0.35 s.
+    /// In microseconds (500 here is 0.5 ms): the recognizer's ``TapGestureRecognizer/maximumTapInterval`` is the same
+    /// setting as a `Duration`.
     public var maximumTapInterval: Microseconds = 300_000
     /// The furthest a later tap may land from the first: 15.9 mm. Flutter 100 lp and
     /// Android 100 dp (DOUBLE_TAP_SLOP) = 15.9 mm.

@@ -55,9 +55,8 @@ if arguments.first == "--live-async", arguments.count == 3, let count = Int(argu
     print("error: \(error)")
     exit(1)
   }
-  let events = await inbox.events
-  let origin = events.first?.time ?? 0
-  for event in events { print(event.text(origin: origin)) }
+  // Times since the device's first event.
+  for event in await inbox.events { print(event.text()) }
   exit(0)
 }
 let carousel = arguments.first == "--carousel"

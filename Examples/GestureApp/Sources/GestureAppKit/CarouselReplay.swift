@@ -1,3 +1,4 @@
+import GesturePipeline
 import GestureRecognition
 import ImageCarousel
 import TouchInput
@@ -20,6 +21,6 @@ public func carouselChanges(replaying path: String) throws(TraceError) -> [Strin
   controller.onChange = { change, _ in
     changes.append(change.description)
   }
-  _ = try replayRecording(at: path, through: controller.engine)
+  try TouchPipeline.replay(recording: path, engine: controller.engine)
   return changes
 }

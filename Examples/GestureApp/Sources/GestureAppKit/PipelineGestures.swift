@@ -24,8 +24,8 @@ public func pipelineEvents(replaying path: String, engine: GestureEngine) throws
 /// An application's own actor that receives gesture events: the engine runs in the
 /// pipeline's task, and only `Sendable` events cross over to this actor.
 public actor GestureInbox {
-  /// The events received, in order.
-  public private(set) var events: [GestureEvent] = []
+  /// The events received, in order, each with its recognizer's name and the input's origin.
+  public private(set) var events: [GestureStreamEvent] = []
 
   /// Creates an empty inbox.
   public init() {}
@@ -50,7 +50,7 @@ public actor GestureInbox {
   /// - Parameter handle: Called on this actor with each event as it arrives.
   /// - Throws: The `EvdevError` of a device that cannot be opened or read.
   public func receive(
-    device path: String, count: Int, handle: @Sendable (GestureEvent) -> Void = { _ in }
+    device path: String, count: Int, handle: @Sendable (GestureStreamEvent) -> Void = { _ in }
   ) async throws {
     let stream = TouchPipeline.gestureEvents(device: path) { _ in
       GestureEngine.makeDefault()

@@ -54,7 +54,8 @@ final class Recorder {
     #expect(log.json.first?.contains("\"gesture\": \"twoFingerHoldDrag\"") == true)
     #expect(log.json.last?.contains("\"translation\": [10.00, 0.00]") == true)
     #expect(log.explained.first == "two-finger hold began: held still, then dragged 5.0 mm")
-    #expect(hold.event?.text(origin: 0).contains("two-finger hold drag") == true)
+    // Text lines keep their columns: the 20-character name shows as its first 10 and "…".
+    #expect(hold.event?.text(origin: 0).contains("two-finger… ended") == true)
     #expect(hold.state == .possible)
   }
 

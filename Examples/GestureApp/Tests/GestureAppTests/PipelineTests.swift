@@ -35,7 +35,21 @@ import TouchInput
     let inbox = GestureInbox()
     try await inbox.receive(recording: path)
     let expected = try pipelineEvents(replaying: path, engine: GestureEngine.makeDefault())
-    #expect(await inbox.events == expected)
+    #expect(await inbox.events.map(\.event) == expected)
+  }
+
+  @Test(
+    "The stream's events carry their recognizer's name and print times since the recording began")
+  func namedEventsWithOrigin() async throws {
+    let path = recordings + "/public/atmel-fast-taps.evemu"
+    let inbox = GestureInbox()
+    try await inbox.receive(recording: path)
+    let events = await inbox.events
+    // The default set's triple tap is a recognizer of its own, named so.
+    #expect(!events.isEmpty && events.allSatisfy { $0.recognizer == "triple tap" })
+    let golden = try String(
+      contentsOfFile: recordings + "/public/atmel-fast-taps.gestures", encoding: .utf8)
+    #expect(events.map { $0.text() } == golden.split(separator: "\n").map(withoutDuration))
   }
 
   /// `umockdev-run`, or nil when umockdev is not installed.

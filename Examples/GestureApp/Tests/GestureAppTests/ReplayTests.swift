@@ -1,5 +1,6 @@
 import Foundation
 import GestureAppKit
+import GesturePipeline
 import GestureRecognition
 import Testing
 import TouchInput
@@ -18,8 +19,8 @@ func gestureLines(of path: String) throws -> [String] {
   let engine = GestureEngine.makeDefault(onEvent: { event, _ in
     events.append(event)
   })
-  let summary = try replayRecording(at: path, through: engine)
-  let origin = summary.firstEventTime ?? 0
+  let pipeline = try TouchPipeline.replay(recording: path, engine: engine)
+  let origin = pipeline.firstEventTime ?? 0
   return events.map { $0.text(origin: origin) }
 }
 
@@ -58,7 +59,7 @@ func withoutDuration(_ line: Substring) -> String {
     defer { try? FileManager.default.removeItem(atPath: path) }
 
     let error = #expect(throws: TraceError.self) {
-      _ = try replayRecording(at: path, through: GestureEngine())
+      _ = try TouchPipeline.replay(recording: path, engine: GestureEngine())
     }
     #expect(error?.file == path)
     #expect(error?.line == original.split(separator: "\n", omittingEmptySubsequences: false).count)

@@ -56,3 +56,11 @@ func frame(at ms: Int64, _ phase: TouchPhase, x: Double = 50, y: Double = 50) ->
       log.lines == ["long press began at (50.0, 50.0) mm", "long press ended at (50.0, 50.0) mm"])
   }
 }
+
+@Suite struct MainActorTargetExampleTests {
+  @Test("A @MainActor view model wired with addTarget follows the pan on the main actor")
+  @MainActor func viewModelFollowsPan() {
+    let offset = mainActorPanOffset(draggingBy: 30)
+    #expect(abs(offset.dx - 30) < 0.001 && abs(offset.dy) < 0.001)
+  }
+}

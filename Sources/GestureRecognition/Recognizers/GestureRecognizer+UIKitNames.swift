@@ -1,0 +1,127 @@
+import TouchInput
+
+// UIKit's names, where a UIKit developer reaches for them: on the recognizer itself, as UIKit
+// has them, each reading and writing the recognizer's `configuration` (validated as the
+// configuration is: a count out of range is corrected and reported). Times are Swift
+// `Duration`s here: `longPress.minimumPressDuration = .milliseconds(500)` waits 500 ms, and a
+// bare number does not compile. The configurations keep microseconds (`Microseconds`, the
+// unit of event time, compared on every frame), so each property converts once, when set.
+
+extension Duration {
+  /// The duration in whole microseconds, rounded toward zero (event time has no finer unit).
+  var wholeMicroseconds: Microseconds {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+  }
+}
+
+extension TapGestureRecognizer {
+  /// Taps in a row (UIKit's `numberOfTapsRequired`): `configuration.tapsRequired`.
+  public var numberOfTapsRequired: Int {
+    get { configuration.tapsRequired }
+    set { configuration.tapsRequired = newValue }
+  }
+
+  /// Fingers in each tap (UIKit's `numberOfTouchesRequired`): sets the fewest and the most
+  /// (`configuration.touchesRequired` and `maximumTouches`); reads the fewest.
+  public var numberOfTouchesRequired: Int {
+    get { configuration.touchesRequired }
+    set {
+      var c = configuration
+      c.touchesRequired = newValue
+      c.maximumTouches = newValue
+      configuration = c
+    }
+  }
+
+  /// How long one press may last, as a `Duration` (`configuration.maximumPressDuration`,
+  /// kept in microseconds).
+  public var maximumPressDuration: Duration {
+    get { .microseconds(configuration.maximumPressDuration) }
+    set { configuration.maximumPressDuration = newValue.wholeMicroseconds }
+  }
+
+  /// The longest pause from a lift to the next landing, as a `Duration`
+  /// (`configuration.maximumTapInterval`, kept in microseconds).
+  public var maximumTapInterval: Duration {
+    get { .microseconds(configuration.maximumTapInterval) }
+    set { configuration.maximumTapInterval = newValue.wholeMicroseconds }
+  }
+}
+
+extension LongPressGestureRecognizer {
+  /// How long the fingers must stay down, as a `Duration` (UIKit's `minimumPressDuration`;
+  /// `configuration.minimumPressDuration`, kept in microseconds).
+  public var minimumPressDuration: Duration {
+    get { .microseconds(configuration.minimumPressDuration) }
+    set { configuration.minimumPressDuration = newValue.wholeMicroseconds }
+  }
+
+  /// Taps before the hold (UIKit's `numberOfTapsRequired`, 0 by default): with 1, tap then
+  /// hold (`configuration.tapsRequired`).
+  public var numberOfTapsRequired: Int {
+    get { configuration.tapsRequired }
+    set { configuration.tapsRequired = newValue }
+  }
+
+  /// Fingers held (UIKit's `numberOfTouchesRequired`): sets the fewest and the most; reads the
+  /// fewest.
+  public var numberOfTouchesRequired: Int {
+    get { configuration.touchesRequired }
+    set {
+      var c = configuration
+      c.touchesRequired = newValue
+      c.maximumTouches = newValue
+      configuration = c
+    }
+  }
+
+  /// How far a finger may move before the press begins, in mm (UIKit's `allowableMovement`,
+  /// there in points).
+  public var allowableMovement: Millimeters {
+    get { configuration.allowableMovement }
+    set { configuration.allowableMovement = newValue }
+  }
+}
+
+extension PanGestureRecognizer {
+  /// Fewest fingers that pan (UIKit's `minimumNumberOfTouches`).
+  public var minimumNumberOfTouches: Int {
+    get { configuration.minimumTouches }
+    set { configuration.minimumTouches = newValue }
+  }
+
+  /// Most fingers that may start a pan (UIKit's `maximumNumberOfTouches`).
+  public var maximumNumberOfTouches: Int {
+    get { configuration.maximumTouches }
+    set { configuration.maximumTouches = newValue }
+  }
+}
+
+extension SwipeGestureRecognizer {
+  /// The directions recognized: the setting UIKit calls `direction`
+  /// (`configuration.directions`). ``direction`` is the one recognized.
+  public var directions: SwipeDirections {
+    get { configuration.directions }
+    set { configuration.directions = newValue }
+  }
+
+  /// Fingers that swipe together (UIKit's `numberOfTouchesRequired`): sets the fewest and the
+  /// most; reads the fewest.
+  public var numberOfTouchesRequired: Int {
+    get { configuration.touchesRequired }
+    set {
+      var c = configuration
+      c.touchesRequired = newValue
+      c.maximumTouches = newValue
+      configuration = c
+    }
+  }
+
+  /// How long after the first landing the stroke may still qualify, as a `Duration`
+  /// (`configuration.maximumDuration`, kept in microseconds).
+  public var maximumDuration: Duration {
+    get { .microseconds(configuration.maximumDuration) }
+    set { configuration.maximumDuration = newValue.wholeMicroseconds }
+  }
+}
