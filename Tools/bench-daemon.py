@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""CPU per million events of `gesturectl run` against lisgd, at real pace, on one emulated device.
+"""CPU per frame of `gesturectl run` against lisgd, on one emulated device, at real pace or one
+frame per write as fast as umockdev delivers.
 
 A benchmark, not a test: CI and the tests never run it. It documents and reproduces the
 "Performance" figures of Docs/gesturectl-run.md.
 
 usage: Tools/bench-daemon.py LISGD [--runs 3] [--events 30000] [--rate 240] [--keep DIR]
-                             [--no-build]
+                             [--no-build] [--pace real|write] [--gesturectl BIN]
+                             [--baseline BIN]
 
 LISGD is a lisgd binary you built yourself (the figures in the docs used lisgd 2087fbe built
 headless: `make WITHOUT_X11=1 WITHOUT_WAYLAND=1 CFLAGS=-O2`, run with `-w 1920 -h 1080`).
@@ -15,16 +17,20 @@ What it does:
 2. writes a phone session (`synth-trace session --events N --rate HZ`: swipes, edge swipes,
    volume drags along the right edge, taps, double taps, holds, pinches, scrolls), moves it to
    start at 33 s (see shift_recording) and writes its umockdev triple at speed 1 (real pace);
+   (`--pace write`: every frame its own write, 1 ms apart, as fast as the emulation goes);
 3. runs RUNS rounds; in each, three daemons run at once, each under its own `umockdev-run` on
    its own copy of that device: lisgd with an sxmo-like set of `-g` bindings, `gesturectl run`
    with the same `-g` lines (ours-g), and `gesturectl run` with a native bindings file that
    also binds taps, double taps, a hold, scrolls, pinches and rotations (ours-native: every
    recognizer). Every command appends its name to a file through `sh -c`, so what each daemon
-   recognized is counted;
+   recognized is counted; `--baseline BIN` adds a fourth, BIN's `run` with the native file
+   (base-native: an older gesturectl, side by side);
 4. when the replay is over and every daemon has been idle for QUIET seconds, reads each one's
    CPU time: user + system from /proc/PID/stat (clock ticks; the commands' CPU, reaped
    children, apart) and the on-CPU nanoseconds of /proc/PID/task/*/schedstat, and divides by
-   the events the daemon read from the node (counted by the shim below).
+   the events the daemon read from the node (counted by the shim below); user and system
+   time are also given apart, per frame (µs; frames: the recording's SYN_REPORTs), with the
+   wakes' reads per frame and the resident memory (VmRSS, VmHWM and Pss, in MB) at the end.
 
 Two workarounds let libinput (hence lisgd) use umockdev's emulated node, applied to all three
 daemons alike: a private /run (a mount namespace, `unshare -m`, or `unshare -rm` when not
@@ -227,6 +233,20 @@ def run(command, **kwargs):
     return subprocess.run(command, check=True, **kwargs)
 
 
+def memory(pid):
+    """(VmRSS, VmHWM, Pss) of pid in MB."""
+    values = {}
+    with open("/proc/%d/status" % pid) as status:
+        for line in status:
+            if line.startswith(("VmRSS:", "VmHWM:")):
+                values[line.split(":")[0]] = int(line.split()[1]) / 1024
+    with open("/proc/%d/smaps_rollup" % pid) as rollup:
+        for line in rollup:
+            if line.startswith("Pss:"):
+                values["Pss"] = int(line.split()[1]) / 1024
+    return values.get("VmRSS", 0), values.get("VmHWM", 0), values.get("Pss", 0)
+
+
 def cpu(pid):
     """(user+sys s, reaped children's user+sys s, on-CPU s of live threads, user s) of pid."""
     with open("/proc/%d/stat" % pid) as stat:
@@ -237,7 +257,7 @@ def cpu(pid):
     for task in os.listdir("/proc/%d/task" % pid):
         with open("/proc/%d/task/%s/schedstat" % (pid, task)) as schedstat:
             on_cpu += int(schedstat.read().split()[0])
-    return own, children, on_cpu / 1e9, int(fields[11]) / TICKS
+    return own, children, on_cpu / 1e9, int(fields[11]) / TICKS, int(fields[12]) / TICKS
 
 
 def shift_recording(source, destination, seconds):
@@ -258,15 +278,18 @@ def shift_recording(source, destination, seconds):
 
 
 def recording_stats(path):
-    """(events, seconds from the first event to the last) of an evemu recording."""
-    events, first, last = 0, None, 0.0
+    """(events, frames, seconds from the first event to the last) of an evemu recording."""
+    events, frames, first, last = 0, 0, None, 0.0
     with open(path) as text:
         for line in text:
             if line.startswith("E: "):
                 events += 1
-                last = float(line.split()[1])
+                fields = line.split()
+                if fields[2:5] == ["0000", "0000", "0000"]:
+                    frames += 1
+                last = float(fields[1])
                 first = last if first is None else first
-    return events, last - (first or 0.0)
+    return events, frames, last - (first or 0.0)
 
 
 class Daemon:
@@ -310,6 +333,7 @@ class Daemon:
 
     def finish(self):
         """Stops the daemon and returns what it cost and did."""
+        rss, hwm, pss = memory(self.pid)
         os.kill(self.pid, signal.SIGTERM)
         try:
             self.process.wait(timeout=60)
@@ -326,7 +350,7 @@ class Daemon:
         with open(self.counter, "rb") as data:
             got, reads, partial = struct.unpack("3q", data.read(24))
         return {"own": self.cpu[0], "children": self.cpu[1], "on_cpu": self.cpu[2],
-                "user": self.cpu[3],
+                "user": self.cpu[3], "sys": self.cpu[4], "rss": rss, "hwm": hwm, "pss": pss,
                 "wall": self.still - self.started, "load": self.load, "counts": counts,
                 "events": got // 24, "reads": reads, "partial": partial}
 
@@ -351,6 +375,11 @@ def main():
     parser.add_argument("--rate", type=int, default=240)
     parser.add_argument("--keep", help="work in this directory and keep it")
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--pace", choices=("real", "write"), default="real",
+                        help="real: the recording's pace; write: each frame its own write, 1 ms"
+                        " apart")
+    parser.add_argument("--gesturectl", help="this gesturectl binary instead of the build's")
+    parser.add_argument("--baseline", help="also run this gesturectl binary (base-native)")
     options = parser.parse_args()
     lisgd = os.path.abspath(options.lisgd)
     binaries = os.path.join(ROOT, ".build", "release")
@@ -358,18 +387,24 @@ def main():
         for product in ("gesturectl", "synth-trace", "umockdev-script"):
             run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT,
                 stdout=subprocess.DEVNULL)
+    tools = binaries
+    if not os.path.exists(tools + "/synth-trace"):
+        tools = os.path.join(ROOT, ".build", "debug")  # the generators' speed does not matter
     work = options.keep or tempfile.mkdtemp(prefix="bench-daemon-")
     os.makedirs(work, exist_ok=True)
     try:
         generated = os.path.join(work, "session.evemu")
-        run([binaries + "/synth-trace", "session", "-o", generated, "--events",
+        run([tools + "/synth-trace", "session", "-o", generated, "--events",
              str(options.events), "--rate", str(options.rate)])
         recording = os.path.join(work, "session-from-33s.evemu")
         shift_recording(generated, recording, SHIFT)
         fixture = os.path.join(work, "device")
-        run([binaries + "/umockdev-script", recording, "-o", fixture, "--node", NODE,
-             "--speed", "1"])
-        events, duration = recording_stats(recording)
+        pace = ["--speed", "1"] if options.pace == "real" else ["--speed", "1000",
+                                                                  "--min-delay-ms", "1"]
+        run([tools + "/umockdev-script", recording, "-o", fixture, "--node", NODE] + pace)
+        events, frames, duration = recording_stats(recording)
+        if options.pace == "write":
+            duration = frames / 1000.0
         with open(work + "/shim.c", "w") as text:
             text.write(SHIM)
         run(["cc", "-O2", "-shared", "-fPIC", "-o", work + "/shim.so", work + "/shim.c", "-ldl"])
@@ -383,25 +418,32 @@ def main():
         lisgd_lines = [b.rsplit(",", 1)[0] + ",echo " + b.rsplit(",", 1)[1] + " >> OUT"
                        for b in LISGD_BINDINGS]
         flags = [part for line in lisgd_lines for part in ("-g", line)]
-        gesturectl = binaries + "/gesturectl"
+        gesturectl = os.path.abspath(options.gesturectl or binaries + "/gesturectl")
         daemons = [
             ("lisgd", [lisgd, "-d", NODE, "-w", "1920", "-h", "1080"] + flags),
             ("ours-g", [gesturectl, "run", "--config", work + "/empty.bindings"] + flags
              + [NODE]),
             ("ours-native", [gesturectl, "run", "--config", work + "/native.bindings", NODE]),
         ]
-        print("recording: %d events in %.1f s (%d Hz), %s" % (events, duration, options.rate,
-                                                              recording))
+        if options.baseline:
+            with open(work + "/base.bindings", "w") as text:
+                text.write(NATIVE_BINDINGS.replace("NAME", "shell 'echo").replace(
+                    "\n", " >> %s/base-native.out'\n" % work))
+            daemons.append(("base-native", [os.path.abspath(options.baseline), "run", "--config",
+                                            work + "/base.bindings", NODE]))
+        print("recording: %d events, %d frames in %.1f s (%d Hz, pace %s), %s" % (
+            events, frames, duration, options.rate, options.pace, recording))
         results = {name: [] for name, _ in daemons}
         for index in range(options.runs):
             for name, result in sorted(run_round(daemons, work, fixture, duration).items()):
                 complete = result["events"] == events and result["partial"] == 0
-                print("run %d %-12s own %.3f s (user %.3f s, on-CPU %.3f s) = %.2f s/M events,"
-                      " commands"
+                print("run %d %-12s own %.3f s (user %.3f s, sys %.3f s, on-CPU %.3f s) ="
+                      " %.2f s/M events, RSS %.1f MB (peak %.1f, Pss %.1f), commands"
                       " %.3f s, %d fired, %d events%s in %d reads, replay %.1f s,"
                       " load %.2f %.2f %.2f" % (
-                          index + 1, name, result["own"], result["user"], result["on_cpu"],
-                          result["own"] / max(result["events"], 1) * 1e6, result["children"],
+                          index + 1, name, result["own"], result["user"], result["sys"],
+                          result["on_cpu"], result["own"] / max(result["events"], 1) * 1e6,
+                          result["rss"], result["hwm"], result["pss"], result["children"],
                           sum(result["counts"].values()), result["events"],
                           "" if complete else " (then a partial read: stopped)",
                           result["reads"], result["wall"], *result["load"]))
@@ -418,12 +460,24 @@ def main():
             print("  %-12s %.2f (%.2f..%.2f); on-CPU %.2f; commands %.2f; complete runs: %s" % (
                 name, statistics.median(per), min(per), max(per), statistics.median(on),
                 statistics.median(kids), " ".join("%.2f" % x for x in whole) or "none"))
+        print("\nµs per frame (median of runs; %d frames; user and system apart), reads per"
+              " frame, resident memory at the end (MB, median):" % frames)
+        for name, _ in daemons:
+            rows = results[name]
+            print("  %-12s user %.1f  sys %.1f  user+sys %.1f  reads/frame %.2f  RSS %.1f"
+                  " (Pss %.1f)" % (
+                      name, statistics.median(r["user"] / frames * 1e6 for r in rows),
+                      statistics.median(r["sys"] / frames * 1e6 for r in rows),
+                      statistics.median(r["own"] / frames * 1e6 for r in rows),
+                      statistics.median(r["reads"] / frames for r in rows),
+                      statistics.median(r["rss"] for r in rows),
+                      statistics.median(r["pss"] for r in rows)))
         print("\nwhat fired (last run):")
         names = sorted({k for name, _ in daemons for k in results[name][-1]["counts"]})
-        print("  %-16s %8s %8s %12s" % ("", "lisgd", "ours-g", "ours-native"))
+        print("  %-16s" % "" + "".join(" %12s" % n for n, _ in daemons))
         for key in names:
-            print("  %-16s %8d %8d %12d" % (key, *(results[n][-1]["counts"].get(key, 0)
-                                                   for n, _ in daemons)))
+            print("  %-16s" % key + "".join(" %12d" % results[n][-1]["counts"].get(key, 0)
+                                            for n, _ in daemons))
     finally:
         if not options.keep:
             shutil.rmtree(work, ignore_errors=True)

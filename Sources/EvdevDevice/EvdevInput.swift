@@ -79,29 +79,35 @@ public final class EvdevInput {
   /// - Throws: `EvdevError` naming `libevdev_grab`.
   public func grab() throws(EvdevError) { try handle.grab() }
 
-  /// Reads every queued event and appends it to `events`, without blocking.
+  /// Reads the events the kernel has queued and appends them to `events`, without blocking:
+  /// one `read(2)` of up to 170 events straight from the descriptor (more only while reads
+  /// fill that buffer), never a second read or a `poll` to learn that the queue is empty. What
+  /// is still queued after that (a device writing while it was read) makes the descriptor
+  /// readable again, so the caller's next wait returns at once.
   ///
-  /// On `SYN_DROPPED` the batch is: the `SYN_DROPPED` event, a `SYN_REPORT` with the same time
-  /// (so a decoder that discards events up to the next `SYN_REPORT` and cancels its touches
-  /// has finished doing so), then libevdev's resynchronisation events (the differences between
-  /// the state before the drop and the device's state now, ending with `SYN_REPORT`), all
-  /// stamped with the `SYN_DROPPED` time. After that batch the decoder's slot state equals the
-  /// device's again; reading continues in normal mode.
+  /// The events are those libevdev's own read hands out (its filters and messages, its view
+  /// of the device kept up to date), so that on `SYN_DROPPED` the batch is: the `SYN_DROPPED`
+  /// event, a `SYN_REPORT` with the same time (so a decoder that discards events up to the
+  /// next `SYN_REPORT` and cancels its touches has finished doing so), then libevdev's
+  /// resynchronisation events (the differences between the state before the drop and the
+  /// device's state now, ending with `SYN_REPORT`), all stamped with the `SYN_DROPPED` time.
+  /// Events read after the `SYN_DROPPED` and whatever is still queued are discarded, as
+  /// libevdev discards them. After that batch the decoder's slot state equals the device's.
   ///
-  /// - Parameter events: Where to append; it is not cleared.
-  /// - Returns: `.drained` when the queue is empty, `.deviceGone` when the device vanished.
+  /// - Parameters:
+  ///   - events: Where to append; it is not cleared.
+  ///   - untilEmpty: Read until the node has nothing left (after a hang-up: a pty that hung up
+  ///     can still hold what was written before), not only while reads fill the buffer.
+  /// - Returns: `.drained` when what was queued was read, `.deviceGone` when the device
+  ///   vanished.
   /// - Throws: `EvdevError` for any other read failure (`EINTR` is retried).
-  public func readAvailable(into events: inout [InputEvent]) throws(EvdevError) -> ReadStatus {
+  public func readAvailable(into events: inout [InputEvent], untilEmpty: Bool = false)
+    throws(EvdevError) -> ReadStatus
+  {
     while true {
-      switch try handle.next(sync: false) {
-      case .event(let event):
-        events.append(event)
-        // At the end of a frame, a poll that does not wait tells whether more is queued: one
-        // read per frame instead of a second that fails with EAGAIN. Under umockdev every read
-        // is a round trip to its script handler; on a kernel node the two calls cost alike.
-        if event.type == EventType.syn && event.code == SynCode.report && !handle.hasEventPending {
-          return .drained
-        }
+      switch try handle.readBatch(into: &events) {
+      case .short: if !untilEmpty { return .drained }
+      case .full: continue
       case .empty: return .drained
       case .gone: return .deviceGone
       case .dropped(let dropped):
@@ -109,7 +115,8 @@ public final class EvdevInput {
         events.append(dropped)
         events.append(
           InputEvent(time: dropped.time, type: EventType.syn, code: SynCode.report, value: 0))
-        if try resynchronize(at: dropped.time, into: &events) == .deviceGone { return .deviceGone }
+        guard try handle.startSync() else { return .deviceGone }
+        return try resynchronize(at: dropped.time, into: &events)
       }
     }
   }

@@ -25,6 +25,8 @@ final class LibevdevHandle {
   let fd: Int32
   private let device: OpaquePointer
   let path: String
+  /// The buffer `readBatch(into:)` reads the node into, allocated once.
+  private var raw = [input_event](repeating: input_event(), count: LibevdevHandle.batchCapacity)
 
   /// Opens `path` non-blocking and close-on-exec and hands it to libevdev.
   init(path: String) throws(EvdevError) {
@@ -128,11 +130,6 @@ final class LibevdevHandle {
     return events
   }
 
-  /// Whether an event waits in libevdev's queue or on the descriptor
-  /// (`libevdev_has_event_pending`: the queue, then a `poll` that does not wait). A failure
-  /// counts as pending: the next read reports it.
-  var hasEventPending: Bool { libevdev_has_event_pending(device) != 0 }
-
   /// Reads one event in normal mode (`sync: false`) or one resynchronisation event.
   func next(sync: Bool) throws(EvdevError) -> NextEvent {
     var raw = input_event()
@@ -148,6 +145,122 @@ final class LibevdevHandle {
       case -EAGAIN: return .empty
       case -EINTR: continue
       case -ENODEV, -EIO: return .gone
+      default: throw EvdevError(call: "libevdev_next_event", errno: -rc, path: path)
+      }
+    }
+  }
+}
+
+/// How one `read(2)` of the node ended (`LibevdevHandle.readBatch(into:)`).
+enum RawBatch {
+  /// Fewer events than the buffer holds: the node's queue was empty after them.
+  case short
+  /// The buffer was filled: more may be queued.
+  case full
+  /// Nothing was queued (`EAGAIN`, or 0 bytes from a node that hung up).
+  case empty
+  /// The device was unplugged (`ENODEV`, `EIO`).
+  case gone
+  /// `SYN_DROPPED` arrived (attached); the events read after it were discarded, and the
+  /// caller must resynchronise (`startSync()`, then `next(sync: true)` until `.empty`).
+  case dropped(InputEvent)
+}
+
+extension LibevdevHandle {
+  /// The events one `read(2)` asks for: 170 × 24 = 4080 bytes. A kernel node returns only
+  /// whole events; umockdev's pty returns at most 4095 bytes, so asking for a multiple of 24
+  /// below that never splits an event that was written whole (libevdev asks for 6144).
+  static let batchCapacity = 170
+
+  /// Reads the node once (`read(2)` of up to `batchCapacity` events, `EINTR` retried) and
+  /// appends every event libevdev's normal-mode read would hand out, in order, keeping
+  /// libevdev's view of the device (`libevdev_set_event_value`) as its own read does, so that
+  /// its resynchronisation after `SYN_DROPPED` compares the device with the right state.
+  ///
+  /// libevdev's filters are applied as it applies them: an event of a code the device lacks
+  /// is dropped; an `ABS_MT_SLOT` outside the device's slots is capped to the last one, and a
+  /// tracking id that does not go from -1 to an id or back ("double tracking ID") is dropped,
+  /// each with libevdev's own message.
+  func readBatch(into events: inout [InputEvent]) throws(EvdevError) -> RawBatch {
+    let stride = MemoryLayout<input_event>.stride
+    var count = 0
+    while true {
+      count = Glibc.read(fd, &raw, raw.count * stride)
+      if count >= 0 { break }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN: return .empty
+      case ENODEV, EIO: return .gone
+      default: throw EvdevError(call: "read", errno: errno, path: path)
+      }
+    }
+    if count == 0 { return .empty }
+    // A kernel never splits an event; umockdev's pty can when the reader fell more than its
+    // 4095-byte buffer behind. libevdev fails the same way (EINVAL).
+    guard count % stride == 0 else { throw EvdevError(call: "read", errno: EINVAL, path: path) }
+    let read = count / stride
+    for index in 0..<read {
+      let event = raw[index]
+      guard let value = admit(type: event.type, code: event.code, value: event.value) else {
+        continue
+      }
+      let admitted = InputEvent(
+        time: Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec),
+        type: event.type, code: event.code, value: value)
+      if event.type == UInt16(EV_SYN) && event.code == UInt16(SYN_DROPPED) {
+        return .dropped(admitted)
+      }
+      events.append(admitted)
+    }
+    return read == raw.count ? .full : .short
+  }
+
+  /// The value libevdev's normal-mode read hands out for this event (after updating its
+  /// state with it), or nil when it discards the event.
+  private func admit(type: UInt16, code: UInt16, value: Int32) -> Int32? {
+    let kind = UInt32(type)
+    let number = UInt32(code)
+    switch Int32(type) {
+    case EV_SYN: return value
+    case EV_ABS, EV_KEY, EV_LED, EV_SW:
+      if libevdev_set_event_value(device, kind, number, value) == 0 { return value }
+      guard libevdev_has_event_code(device, kind, number) == 1 else { return nil }
+      let slots = libevdev_get_num_slots(device)
+      guard Int32(type) == EV_ABS, slots > -1 else { return value }
+      let name = libevdev_get_name(device).map { String(cString: $0) } ?? ""
+      if number == UInt32(ABS_MT_SLOT) && (value < 0 || value >= slots) {
+        LibevdevLog.write(
+          "BUG: Device \"\(name)\" received an invalid slot index \(value)."
+            + "Capping to announced max slot number \(slots - 1).")
+        _ = libevdev_set_event_value(device, kind, number, slots - 1)
+        return slots - 1
+      }
+      if number == UInt32(ABS_MT_TRACKING_ID) {
+        LibevdevLog.write(
+          "BUG: Device \"\(name)\" received a double tracking ID \(value) in slot "
+            + "\(libevdev_get_current_slot(device)).")
+        return nil
+      }
+      return value
+    default:
+      return libevdev_has_event_code(device, kind, number) == 1 ? value : nil
+    }
+  }
+
+  /// Starts libevdev's resynchronisation after a `SYN_DROPPED` that `readBatch(into:)` read
+  /// (`LIBEVDEV_READ_FLAG_FORCE_SYNC`): libevdev then discards what is still queued on the
+  /// node and, through `next(sync: true)`, reports how the device differs from its state.
+  ///
+  /// - Returns: false when the device is gone.
+  func startSync() throws(EvdevError) -> Bool {
+    var event = input_event()
+    while true {
+      let rc = libevdev_next_event(device, LIBEVDEV_READ_FLAG_FORCE_SYNC.rawValue, &event)
+      switch rc {
+      case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue), Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue):
+        return true
+      case -EINTR: continue
+      case -ENODEV, -EIO: return false
       default: throw EvdevError(call: "libevdev_next_event", errno: -rc, path: path)
       }
     }
@@ -236,11 +349,17 @@ enum LibevdevLog {
           vsnprintf($0.baseAddress, $0.count, format, arguments)
         }
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        var message = String(decoding: bytes, as: UTF8.self)
-        while message.last?.isNewline == true { message.removeLast() }
-        let line = Array(("warning: libevdev: " + message.escapingControlCharacters + "\n").utf8)
-        _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        LibevdevLog.write(String(decoding: bytes, as: UTF8.self))
       }, nil)
     return true
   }()
+
+  /// Writes one of libevdev's messages (or one worded as libevdev words it, for the filters
+  /// `LibevdevHandle.readBatch(into:)` applies in its place) as a warning line.
+  static func write(_ text: String) {
+    var message = text
+    while message.last?.isNewline == true { message.removeLast() }
+    let line = Array(("warning: libevdev: " + message.escapingControlCharacters + "\n").utf8)
+    _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+  }
 }

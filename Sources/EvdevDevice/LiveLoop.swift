@@ -154,7 +154,8 @@ public struct LiveLoop {
     return nil
   }
 
-  /// Reads every event the device has queued, without blocking, and hands them to the sink
+  /// Reads the events the device has queued (one `read(2)`, see
+  /// `EvdevInput.readAvailable(into:untilEmpty:)`), without blocking, and hands them to the sink
   /// (deadlines that passed meanwhile fire in event-time order as the sink handles them). For a
   /// caller's event loop: call it when `input.descriptor` is readable.
   ///
@@ -190,7 +191,7 @@ public struct LiveLoop {
   public mutating func hangUp<S: LiveEventSink & ~Copyable>(_ sink: inout S) throws(EvdevError)
     -> LiveExit
   {
-    if let exit = try readBatch(into: &sink) { return exit }
+    if let exit = try readBatch(into: &sink, untilEmpty: true) { return exit }
     sink.deviceVanished(at: sinkTime)
     return .deviceGone
   }
@@ -205,12 +206,11 @@ public struct LiveLoop {
     if deadlineLateness.count < Self.latencySampleLimit { deadlineLateness.append(lateness) }
   }
 
-  private mutating func readBatch<S: LiveEventSink & ~Copyable>(into sink: inout S)
-    throws(EvdevError)
-    -> LiveExit?
-  {
+  private mutating func readBatch<S: LiveEventSink & ~Copyable>(
+    into sink: inout S, untilEmpty: Bool = false
+  ) throws(EvdevError) -> LiveExit? {
     buffer.removeAll(keepingCapacity: true)
-    let status = try input.readAvailable(into: &buffer)
+    let status = try input.readAvailable(into: &buffer, untilEmpty: untilEmpty)
     if !buffer.isEmpty { lastArrival = monotonicNow() }
     for event in buffer {
       if event.time < firedDeadline {

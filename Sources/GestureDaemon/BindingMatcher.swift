@@ -59,6 +59,42 @@ public final class BindingMatcher {
   private var tracks: [ObjectIdentifier: Track] = [:]
   /// How many `key-hold` bindings fired so far: the order their keys are released in.
   private var presses = 0
+  /// For each continuous kind (`KindClass.rawValue`), the positions in `bindings` of the
+  /// bindings an event of that kind may apply to, in binding order: an event looks at those
+  /// only (31 bindings, of which a pan event concerns a few).
+  private let candidates: [[Int]]
+
+  /// A gesture kind as the matcher tells kinds apart, found once per event: comparing
+  /// `GestureKind`s compares their names, which cost more than the rest of the matching when
+  /// done for every binding.
+  enum KindClass: Int, CaseIterable {
+    case longPress, pan, edgePan, pinch, rotation, tap, swipe, lisgdStroke, other
+
+    init(_ kind: GestureKind) {
+      switch kind {
+      case .pan: self = .pan
+      case .edgePan: self = .edgePan
+      case .pinch: self = .pinch
+      case .rotation: self = .rotation
+      case .longPress: self = .longPress
+      case .tap: self = .tap
+      case .swipe: self = .swipe
+      case .lisgdStroke: self = .lisgdStroke
+      default: self = .other
+      }
+    }
+
+    /// Whether a binding for `gesture` can apply to an event of this class.
+    func concerns(_ gesture: BindingGesture) -> Bool {
+      switch (gesture, self) {
+      case (.longPress, .longPress), (.pinch, .pinch), (.rotation, .rotation), (.pan, .pan):
+        return true
+      case (.edgePan, .edgePan): return gesture.recognizerEdge != nil
+      case (.edgePan, .pan): return gesture.recognizerEdge == nil
+      default: return false
+      }
+    }
+  }
 
   /// The state of one continuous gesture.
   struct Track {
@@ -108,6 +144,10 @@ public final class BindingMatcher {
       if case .lisgd(let spec) = binding.gesture { return (index, spec) }
       return nil
     }
+    let kept = bindings
+    candidates = KindClass.allCases.map { kind in
+      kept.indices.filter { kind.concerns(kept[$0].binding.gesture) }
+    }
   }
 
   /// The bindings this device uses.
@@ -128,7 +168,8 @@ public final class BindingMatcher {
   ///
   /// - Returns: The bindings that fire, in binding order.
   public func handle(_ event: GestureEvent, from source: ObjectIdentifier) -> [Firing] {
-    switch event.kind {
+    let kind = KindClass(event.kind)
+    switch kind {
     case .tap, .swipe:
       guard event.state == .recognized else { return [] }
       let fired = bindings.compactMap { index, binding in
@@ -138,10 +179,10 @@ public final class BindingMatcher {
       let first = fired.first { $0.binding.firstMatch }
       return fired.filter { !$0.binding.firstMatch || $0 == first }
     case .longPress, .pan, .edgePan, .pinch, .rotation:
-      return continuous(event, source)
+      return continuous(event, kind, source)
     case .lisgdStroke:
       return lisgd(event)
-    default:
+    case .other:
       // A recognizer of the library user's own: no binding names its kind.
       return []
     }
@@ -164,12 +205,16 @@ public final class BindingMatcher {
     binding.region?.contains(point, width: device.width, height: device.height) ?? true
   }
 
-  private func continuous(_ event: GestureEvent, _ source: ObjectIdentifier) -> [Firing] {
-    if event.state == .began { tracks[source] = newTrack(event) }
+  private func continuous(_ event: GestureEvent, _ kind: KindClass, _ source: ObjectIdentifier)
+    -> [Firing]
+  {
+    if event.state == .began { tracks[source] = newTrack(event, kind) }
     guard var track = tracks[source] else { return [] }
     track.maximumTouches = max(track.maximumTouches, event.touches)
     var result: [Firing] = []
-    for (index, binding) in bindings where applies(binding, event, track) {
+    for position in candidates[kind.rawValue] {
+      guard applies(bindings[position].binding, kind, event, track) else { continue }
+      let (index, binding) = bindings[position]
       if binding.firstMatch, let owner = track.owner, owner != index { continue }
       if let fire = step(index, binding, event, &track) {
         result.append(fire)
@@ -189,14 +234,14 @@ public final class BindingMatcher {
     return result
   }
 
-  private func newTrack(_ event: GestureEvent) -> Track {
+  private func newTrack(_ event: GestureEvent, _ kind: KindClass) -> Track {
     var start = event.location
     if let translation = event.translation {
       start = MillimeterPoint(x: start.x - translation.dx, y: start.y - translation.dy)
     }
     let edges = edges(at: start)
     let claimed =
-      event.kind == .pan
+      kind == .pan
       && bindings.contains { _, binding in
         guard binding.gesture.recognizerEdge == nil else { return false }
         if case .edgePan(let edge?, _, _, _) = binding.gesture { return edges.contains(edge) }
@@ -243,9 +288,11 @@ public final class BindingMatcher {
   }
 
   /// Whether `binding` is about this event's gesture at all (kind, edge, region).
-  private func applies(_ binding: Binding, _ event: GestureEvent, _ track: Track) -> Bool {
+  private func applies(
+    _ binding: Binding, _ kind: KindClass, _ event: GestureEvent, _ track: Track
+  ) -> Bool {
     guard inRegion(binding, track.start) else { return false }
-    switch (binding.gesture, event.kind) {
+    switch (binding.gesture, kind) {
     case (.longPress, .longPress), (.pinch, .pinch), (.rotation, .rotation): return true
     case (.pan, .pan): return !track.edgeClaimed
     case (.edgePan, .edgePan):

@@ -170,7 +170,7 @@ public final class Daemon {
   private func read(_ session: DeviceSession, hungUp: Bool) {
     lastActivity = localNow()
     do throws(EvdevError) {
-      if try session.readAvailable() && !hungUp { return }
+      if try session.readAvailable(untilEmpty: hungUp) && !hungUp { return }
       drop(session, because: "removed")
     } catch {
       drop(session, because: "dropped after a read error: \(error)")

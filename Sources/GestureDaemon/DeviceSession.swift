@@ -126,10 +126,11 @@ final class DeviceSession {
     pipeline.onLateFrame = { [weak self] frame, latest in self?.reportLateFrame(frame, latest) }
   }
 
-  /// Reads and handles everything queued; returns false when the device is gone.
-  func readAvailable() throws(EvdevError) -> Bool {
+  /// Reads and handles what is queued (one read; after a hang-up, `untilEmpty`: everything);
+  /// returns false when the device is gone.
+  func readAvailable(untilEmpty: Bool = false) throws(EvdevError) -> Bool {
     buffer.removeAll(keepingCapacity: true)
-    let status = try input.readAvailable(into: &buffer)
+    let status = try input.readAvailable(into: &buffer, untilEmpty: untilEmpty)
     if !buffer.isEmpty { lastArrival = localNow() }
     if let forwarder {
       // Each frame reaches the clone as soon as the engine has seen it: in this loop turn.

@@ -64,11 +64,12 @@ enum Umockdev {
       ] + launcher + [gesturectl] + arguments, timeout: timeout)
   }
 
-  /// The message of libevdev's `EINVAL` when umockdev split an `input_event`: a `read()` of
-  /// the node returns at most 4095 bytes and libevdev asks for 6144, so a backlog of more
-  /// than 4095 bytes (the reader stalled on a loaded machine) splits a struct. A kernel never
-  /// does this; see Docs/LivePath.md.
-  static let splitEventError = "\(node): libevdev_next_event: Invalid argument (errno 22)"
+  /// The end of the `EINVAL` message when umockdev split an `input_event`: a `read()` of the
+  /// node returns at most 4095 bytes, so a backlog of more than that (the reader stalled on a
+  /// loaded machine) can split a struct: `NODE: read: …` from the live path's own read (it
+  /// asks for 4080 bytes, which splits less often), `NODE: libevdev_next_event: …` from
+  /// libevdev's read at a resynchronisation. A kernel never does this; see Docs/LivePath.md.
+  static let splitEventError = ": Invalid argument (errno 22)"
 
   /// The warning of `gesturectl live` when events came after a timer they precede had fired:
   /// umockdev's writer stalled on a loaded machine for longer than the timer's wait.

@@ -72,16 +72,17 @@ enum DaemonUmockdev {
     var lines: [String]
   }
 
-  /// The log line of a device dropped because libevdev got a partial `input_event`: umockdev
+  /// The log line of a device dropped because a read got a partial `input_event`: umockdev
   /// splits one when the reader stalled on a loaded machine and the backlog passed 4095 bytes
   /// (a kernel never does this; see Docs/LivePath.md).
   static let splitEvent = "dropped after a read error: "
 
-  /// Whether `log` says libevdev got a partial event (the error names the node between the
-  /// two parts: `dropped after a read error: /dev/input/event5: libevdev_next_event: …`).
+  /// Whether `log` says the read got a partial event (the error names the node between the
+  /// two parts: `dropped after a read error: /dev/input/event5: read: Invalid argument …`, or
+  /// `libevdev_next_event` for libevdev's read at a resynchronisation).
   static func splitAnEvent(_ log: String) -> Bool {
     log.split(separator: "\n").contains { line in
-      line.contains(splitEvent) && line.contains("libevdev_next_event")
+      line.contains(splitEvent) && line.contains("Invalid argument (errno 22)")
     }
   }
 
