@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "EvdevDevice", targets: ["EvdevDevice"]),
     .library(name: "LiveGestures", targets: ["LiveGestures"]),
     .executable(name: "gesturectl", targets: ["gesturectl"]),
+    .library(name: "PhotoViewer", targets: ["PhotoViewer"]),
+    .executable(name: "photo-carousel", targets: ["photo-carousel"]),
   ],
   targets: [
     // MARK: The C boundary
@@ -26,6 +28,10 @@ let package = Package(
       pkgConfig: "libudev",
       providers: [.apt(["libudev-dev"])]
     ),
+    // The photo viewer's window, renderer and decoders (issue 18).
+    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+    .systemLibrary(
+      name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
 
     // MARK: Libraries
     // libm: `squareRoot()` lowers to `sqrt`, which Linux keeps outside the C library.
@@ -51,6 +57,15 @@ let package = Package(
       name: "GesturePipeline", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
     .target(
       name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
+
+    // The touchscreen photo viewer (`photo-carousel`): SDL rendering driven by the carousel.
+    .target(
+      name: "PhotoViewer",
+      dependencies: [
+        "CSDL2", "CSDL2Image", "ImageCarousel", "GesturePipeline", "GestureRecognition",
+        "TouchInput", "TextOutput", "EvdevDevice",
+      ]),
+    .executableTarget(name: "photo-carousel", dependencies: ["PhotoViewer"]),
 
     // MARK: The command-line tool
     .executableTarget(
@@ -101,6 +116,9 @@ let package = Package(
       name: "LiveGesturesTests",
       dependencies: ["LiveGestures", "EvdevDevice", "GestureRecognition"]),
     .testTarget(name: "GesturectlTests", dependencies: ["TouchInput", "GestureTestSupport"]),
+    .testTarget(
+      name: "PhotoViewerTests",
+      dependencies: ["PhotoViewer", "ImageCarousel", "TouchInput", "GestureTestSupport"]),
     .testTarget(
       name: "GestureDaemonTests",
       dependencies: [
