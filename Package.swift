@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "ImageCarousel", targets: ["ImageCarousel"]),
     .library(name: "EvdevDevice", targets: ["EvdevDevice"]),
     .library(name: "LiveGestures", targets: ["LiveGestures"]),
+    .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
     .executable(name: "gesturectl", targets: ["gesturectl"]),
     .library(name: "PhotoViewer", targets: ["PhotoViewer"]),
     .executable(name: "photo-carousel", targets: ["photo-carousel"]),
@@ -57,6 +58,8 @@ let package = Package(
       name: "GesturePipeline", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
     .target(
       name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
+    // The photo viewer's folder, file sniffing, EXIF orientation and prepare-ahead (no SDL).
+    .target(name: "PhotoLibrary", dependencies: ["TextOutput"]),
 
     // The touchscreen photo viewer (`photo-carousel`): SDL rendering driven by the carousel.
     .target(
@@ -86,6 +89,9 @@ let package = Package(
       path: "Tools/Benchmark"
     ),
 
+    .executableTarget(
+      name: "sample-photos", dependencies: ["PhotoLibrary"], path: "Tools/SamplePhotos"),
+
     // MARK: Test support and tests
     // The public test kit: touch scripts, a manual clock, the recognizer contract checker.
     .target(name: "GestureTesting", dependencies: ["TouchInput", "GestureRecognition"]),
@@ -110,6 +116,7 @@ let package = Package(
       dependencies: ["GesturePipeline", "GestureRecognition", "TouchInput", "GestureTestSupport"]
     ),
     .testTarget(name: "ImageCarouselTests", dependencies: ["ImageCarousel", "GestureTestSupport"]),
+    .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "GestureTestSupport"]),
     .testTarget(
       name: "EvdevDeviceTests", dependencies: ["EvdevDevice", "TouchInput", "GestureTestSupport"]),
     .testTarget(
