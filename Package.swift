@@ -65,8 +65,8 @@ let package = Package(
     .target(
       name: "PhotoViewer",
       dependencies: [
-        "CSDL2", "CSDL2Image", "ImageCarousel", "GesturePipeline", "GestureRecognition",
-        "TouchInput", "TextOutput", "EvdevDevice",
+        "CSDL2", "CSDL2Image", "PhotoLibrary", "ImageCarousel", "GesturePipeline",
+        "GestureRecognition", "TouchInput", "TextOutput", "EvdevDevice",
       ]),
     .executableTarget(name: "photo-carousel", dependencies: ["PhotoViewer"]),
 
@@ -125,7 +125,9 @@ let package = Package(
     .testTarget(name: "GesturectlTests", dependencies: ["TouchInput", "GestureTestSupport"]),
     .testTarget(
       name: "PhotoViewerTests",
-      dependencies: ["PhotoViewer", "ImageCarousel", "TouchInput", "GestureTestSupport"]),
+      dependencies: [
+        "PhotoViewer", "PhotoLibrary", "ImageCarousel", "TouchInput", "GestureTestSupport",
+      ]),
     .testTarget(
       name: "GestureDaemonTests",
       dependencies: [

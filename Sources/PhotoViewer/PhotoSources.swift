@@ -1,21 +1,28 @@
 import CSDL2
+import PhotoLibrary
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Prepares photo `index` at `path` for a box of `maximum` pixels: sniffs nothing (the
-/// folder listing did), checks a JPEG ends, decodes and scales it, reads its orientation.
-func preparePhoto(path: String, maximum: (width: Int, height: Int), orientation: Int)
+/// Prepares the photo at `path` for a box of `maximum` pixels (on the preparer's thread):
+/// checks it is whole, reads its orientation, decodes and scales it.
+///
+/// - Throws: `PhotoError` naming the file: missing, unreadable, truncated or undecodable.
+func preparePhoto(path: String, maximum: (width: Int, height: Int)) throws(PhotoError)
   -> PreparedPhoto
 {
-  if let failure = truncation(of: path) { return .failed(failure) }
-  let turn = PhotoTurn(exifOrientation: orientation)
+  _ = try PhotoKind.sniff(fileAt: path)
+  if let failure = truncation(of: path) {
+    throw PhotoError(path: path, kind: failure.kind, reason: failure.description)
+  }
+  let orientation = (try? PhotoOrientation.read(fromFileAt: path)) ?? .up
   // A sideways photo is stored with width and height swapped: fit the stored shape.
-  let box = turn.sideways ? (maximum.height, maximum.width) : maximum
+  let box = orientation.swapsDimensions ? (maximum.height, maximum.width) : maximum
   switch loadScaled(path: path, fitting: box) {
-  case .success(let surface): return .photo(surface, turn)
-  case .failure(let failure): return .failed(failure)
+  case .success(let surface): return PreparedPhoto(surface: surface, orientation: orientation)
+  case .failure(let failure):
+    throw PhotoError(path: path, kind: failure.kind, reason: failure.description)
   }
 }
 

@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import PhotoLibrary
 
 /// An SDL surface (pixels in memory) owned by Swift: freed when the last reference goes.
 ///
@@ -74,7 +75,7 @@ func loadScaled(path: String, fitting maximum: (width: Int, height: Int)) -> Res
 }
 
 /// Why a photo is shown as a placeholder.
-public enum PhotoFailure: Error, Sendable, Hashable, CustomStringConvertible {
+enum PhotoFailure: Error, Sendable, Hashable, CustomStringConvertible {
   /// SDL_image could not decode it (corrupt data, an unsupported variant), with its reason.
   case undecodable(String)
   /// The file ends before its image does (a JPEG with no end-of-image marker).
@@ -82,8 +83,16 @@ public enum PhotoFailure: Error, Sendable, Hashable, CustomStringConvertible {
   /// The file is gone (removed while the viewer ran) or cannot be read.
   case unreadable(String)
 
+  /// The kind of `PhotoError` it is.
+  var kind: PhotoError.Kind {
+    switch self {
+    case .undecodable, .truncated: .undecodable
+    case .unreadable: .unreadable
+    }
+  }
+
   /// The reason in words, as the placeholder shows it.
-  public var description: String {
+  var description: String {
     switch self {
     case .undecodable(let reason): "cannot decode: " + reason
     case .truncated: "truncated: the file ends before the image does"

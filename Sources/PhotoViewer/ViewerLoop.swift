@@ -41,12 +41,16 @@ final class ViewerLoop {
     self.folder = folder
     self.input = input
     self.state = state
-    let size = (screen.width, screen.height)
-    photos = PhotoStore(worker: makeWorker(folder: folder, size: size))
+    let wake: @Sendable () -> Void = {
+      var event = SDL_Event()
+      event.type = SDL_USEREVENT.rawValue
+      SDL_PushEvent(&event)
+    }
+    photos = PhotoStore(list: folder, maximum: (screen.width, screen.height), wake: wake)
     let cell = (
       max(16, screen.width / scene.gridColumns), max(16, screen.height / scene.gridRows)
     )
-    thumbnails = PhotoStore(worker: makeWorker(folder: folder, size: cell))
+    thumbnails = PhotoStore(list: folder, maximum: cell, wake: wake)
   }
 
   func run() throws(ViewerError) -> Int32 {

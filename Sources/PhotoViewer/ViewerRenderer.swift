@@ -1,4 +1,5 @@
 import ImageCarousel
+import PhotoLibrary
 
 /// Draws the scene: the photo strip (current photo zoomed and moved, neighbours either side
 /// while a drag or transition shows them), the placeholder of a photo that cannot be shown,
@@ -59,12 +60,12 @@ struct ViewerRenderer {
     case .loading:
       break
     case .photo(let texture, let turn):
-      let shownWidth = Double(turn.sideways ? texture.height : texture.width)
-      let shownHeight = Double(turn.sideways ? texture.width : texture.height)
+      let shownWidth = Double(turn.swapsDimensions ? texture.height : texture.width)
+      let shownHeight = Double(turn.swapsDimensions ? texture.width : texture.height)
       let fit = min(width / shownWidth, height / shownHeight) * zoom
       screen.draw(
         texture.pointer, centerX: centerX, centerY: centerY, width: shownWidth * fit,
-        height: shownHeight * fit, quarterTurns: turn.quarterTurns, mirrored: turn.mirrored)
+        height: shownHeight * fit, quarterTurns: turn.clockwiseQuarterTurns, mirrored: turn.isMirrored)
     case .failed(let failure):
       let boxWidth = width * zoom
       let boxHeight = height * zoom
@@ -73,7 +74,7 @@ struct ViewerRenderer {
         height: boxHeight, Self.placeholder)
       let name = scene.model.images[index].name
       drawLines(
-        [(name, Self.placeholderText), (failure.description, Self.placeholderReason)],
+        [(name, Self.placeholderText), (failure, Self.placeholderReason)],
         centerX: centerX, centerY: centerY, maximumWidth: width - 16)
     }
   }
@@ -133,13 +134,13 @@ struct ViewerRenderer {
         screen.fill(
           x: inner.x, y: inner.y, width: inner.width, height: inner.height, Self.placeholder)
       case .photo(let texture, let turn):
-        let shownWidth = Double(turn.sideways ? texture.height : texture.width)
-        let shownHeight = Double(turn.sideways ? texture.width : texture.height)
+        let shownWidth = Double(turn.swapsDimensions ? texture.height : texture.width)
+        let shownHeight = Double(turn.swapsDimensions ? texture.width : texture.height)
         let fit = min(inner.width / shownWidth, inner.height / shownHeight)
         screen.draw(
           texture.pointer, centerX: inner.x + inner.width / 2, centerY: inner.y + inner.height / 2,
-          width: shownWidth * fit, height: shownHeight * fit, quarterTurns: turn.quarterTurns,
-          mirrored: turn.mirrored)
+          width: shownWidth * fit, height: shownHeight * fit, quarterTurns: turn.clockwiseQuarterTurns,
+          mirrored: turn.isMirrored)
       }
     }
   }
