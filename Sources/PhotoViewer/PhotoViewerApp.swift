@@ -74,7 +74,8 @@ final class ViewerSession {
     let input = try ViewerInput.open(options: options, screen: screen)
     let images = (0..<folder.count).map { CarouselImage(name: folder.name(at: $0)) }
     let model = ImageCarousel(
-      images: images, viewSize: CarouselSize(width: input.surface.width, height: input.surface.height))
+      images: images,
+      viewSize: CarouselSize(width: input.surface.width, height: input.surface.height))
     let controller = CarouselController(model: model)
     let state = ViewerStateFile(path: options.statePath)
     if let saved = state.load(), !controller.restore(saved), let path = options.statePath {

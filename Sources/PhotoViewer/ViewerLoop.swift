@@ -3,6 +3,7 @@ import EvdevDevice
 import GesturePipeline
 import GestureRecognition
 import ImageCarousel
+import PhotoLibrary
 import TextOutput
 import TouchInput
 
@@ -27,6 +28,8 @@ final class ViewerLoop {
   /// Added to SDL's millisecond timestamps (after a replay, time goes on from its end).
   private var toolkitOffset: Microseconds = 0
   private var running = true
+  /// The direction of the last flip, so the neighbour that way is prepared first.
+  private var lastMove = PhotoWindow.Direction.next
   private var needsDrawing = true
   /// How long one frame lasts when animating (60 Hz).
   static let frameTime: Microseconds = 16_667
@@ -50,13 +53,17 @@ final class ViewerLoop {
     let cell = (
       max(16, screen.width / scene.gridColumns), max(16, screen.height / scene.gridRows)
     )
-    thumbnails = PhotoStore(list: folder, maximum: cell, wake: wake)
+    thumbnails = PhotoStore(
+      list: folder, maximum: cell, limit: scene.gridColumns * scene.gridRows, wake: wake)
   }
 
   func run() throws(ViewerError) -> Int32 {
     let controller = scene.controller
-    scene.onChange = { [weak self] _, _ in
+    scene.onChange = { [weak self] change, _ in
       guard let self else { return }
+      if case .image = change {
+        self.lastMove = self.scene.controller.swipe.event?.direction == .right ? .previous : .next
+      }
       self.needsDrawing = true
       self.state.save(self.scene.controller.state)
     }
@@ -257,10 +264,9 @@ final class ViewerLoop {
   private func hold() {
     let count = scene.model.images.count
     let index = scene.model.index
-    var wanted = [index]
-    if count > 1 { wanted.append((index + 1) % count) }
-    if count > 2 { wanted.append((index + count - 1) % count) }
-    photos.hold(wanted)
+    // The current photo and its two neighbours, toward the last move first.
+    let window = PhotoWindow(current: index, count: count)
+    photos.hold(window.preparationOrder(toward: lastMove))
     thumbnails.hold(scene.gridOpen ? renderer.gridIndices : [])
   }
 
