@@ -158,3 +158,15 @@ func save(_ surface: SDLSurface, to path: String) throws(ViewerError) {
       path.escapingControlCharacters + ": cannot write the screenshot: " + sdlError())
   }
 }
+
+/// Starts SDL's video with the offscreen driver (in memory, no display) and opens a screen
+/// of `width` × `height`: for tests that drive the photo store in process.
+///
+/// - Throws: `ViewerError.display` when SDL cannot start.
+func openOffscreenScreen(width: Int, height: Int) throws(ViewerError) -> SDLScreen {
+  SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+  guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+    throw .display("cannot start SDL video: " + sdlError())
+  }
+  return try SDLScreen(size: (width, height), software: true, title: "test")
+}

@@ -80,7 +80,7 @@ import Testing
     let boxPixels = box.count(0xF4F4F4)
     #expect(boxPixels > 3000, "alert box pixels: \(boxPixels)")
     // The box is centred, over the red photo, with dark text and border.
-    #expect(box.pixel(x: 40, y: 90) == SamplePhotos.all[0].color.rgb)
+    #expect(box.pixel(x: 160, y: 140) == SamplePhotos.all[0].color.rgb)
     #expect(box.count(0x101010) > 100)
     let (tapped, dismissed) = try ViewerRun.replay("carousel-tap-dismiss", folder: folder)
     #expect(tapped.status == 0, "\(tapped.stderr)")
