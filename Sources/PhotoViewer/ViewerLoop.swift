@@ -85,6 +85,13 @@ final class ViewerLoop {
         device: device.device, options: input.decoder, engine: controller.engine)
       pipeline.onFrame = { [weak self] frame in self?.scene.observe(frame) }
       pipeline.resume(fingersDown: device.fingersDownAtOpen)
+      let path = device.path.escapingControlCharacters
+      pipeline.onLateFrame = { frame, latest in
+        let behind = Double(latest - frame) / 1000
+        warn(
+          "\(path): events arrived after a timer they precede had fired (by \(behind) ms); "
+            + "gestures around them may differ from a replay of the same events")
+      }
       self.pipeline = pipeline
     }
     var status: Int32 = 0
@@ -245,8 +252,12 @@ final class ViewerLoop {
       || scene.step()
   }
 
+  /// When the latest frame began (local monotonic clock), for pacing.
+  private var frameStarted: Microseconds = 0
+
   /// Holds the photos the screen needs, takes the finished ones, draws when needed.
   private func frame() {
+    frameStarted = monotonicMicroseconds()
     hold()
     if photos.poll(screen) { needsDrawing = true }
     if thumbnails.poll(screen) { needsDrawing = true }
@@ -279,7 +290,7 @@ final class ViewerLoop {
 
   /// Sleeps to the next 60 Hz tick (a vsync renderer's present already waited).
   private func pace() {
-    let elapsed = Microseconds(SDL_GetTicks64()) * 1000 + toolkitOffset - scene.now
+    let elapsed = monotonicMicroseconds() - frameStarted
     let left = Self.frameTime - elapsed
     if left > 1000 { SDL_Delay(UInt32(left / 1000)) }
   }

@@ -59,7 +59,7 @@ enum ViewerRun {
     let result = try runProduct(
       "photo-carousel",
       [
-        folder.path, "--window", "--resolution", "\(width)x\(height)", "--replay",
+        folder.path, "--window", "--software", "--resolution", "\(width)x\(height)", "--replay",
         self.recording(recording), "--exit-after-replay", "--screenshot", shot,
       ] + extra, environment: environment, timeout: 120)
     let screen = try? Screenshot(contentsOf: shot)
