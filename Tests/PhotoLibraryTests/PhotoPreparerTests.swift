@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 import Testing
 
@@ -174,8 +175,13 @@ struct OddError: Error, CustomStringConvertible {
       preparer.close()
       closed.signal()
     }
-    // close() cannot return while the preparation runs: it returns once the gate opens.
+    // Once close() has marked the preparer closed, it cannot return while the preparation
+    // runs (the thread is still inside it): it returns once the gate opens.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !preparer.isClosed, ContinuousClock.now < deadline { sched_yield() }
+    #expect(preparer.isClosed)
     #expect(closed.wait(timeout: .now()) == .timedOut)
+    #expect(!preparer.worker.hasExited)
     script.gate.signal()
     #expect(script.wait(closed))
     #expect(preparer.worker.hasExited)
