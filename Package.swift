@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "LiveGestures", targets: ["LiveGestures"]),
     .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
     .executable(name: "gesturectl", targets: ["gesturectl"]),
+    .library(name: "PhotoViewer", targets: ["PhotoViewer"]),
+    .executable(name: "photo-carousel", targets: ["photo-carousel"]),
   ],
   targets: [
     // MARK: The C boundary
@@ -27,6 +29,10 @@ let package = Package(
       pkgConfig: "libudev",
       providers: [.apt(["libudev-dev"])]
     ),
+    // The photo viewer's window, renderer and decoders (issue 18).
+    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+    .systemLibrary(
+      name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
 
     // MARK: Libraries
     // libm: `squareRoot()` lowers to `sqrt`, which Linux keeps outside the C library.
@@ -54,6 +60,15 @@ let package = Package(
       name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
     // The photo viewer's folder, file sniffing, EXIF orientation and prepare-ahead (no SDL).
     .target(name: "PhotoLibrary", dependencies: ["TextOutput"]),
+
+    // The touchscreen photo viewer (`photo-carousel`): SDL rendering driven by the carousel.
+    .target(
+      name: "PhotoViewer",
+      dependencies: [
+        "CSDL2", "CSDL2Image", "PhotoLibrary", "ImageCarousel", "GesturePipeline",
+        "GestureRecognition", "TouchInput", "TextOutput", "EvdevDevice",
+      ]),
+    .executableTarget(name: "photo-carousel", dependencies: ["PhotoViewer"]),
 
     // MARK: The command-line tool
     .executableTarget(
@@ -108,6 +123,11 @@ let package = Package(
       name: "LiveGesturesTests",
       dependencies: ["LiveGestures", "EvdevDevice", "GestureRecognition"]),
     .testTarget(name: "GesturectlTests", dependencies: ["TouchInput", "GestureTestSupport"]),
+    .testTarget(
+      name: "PhotoViewerTests",
+      dependencies: [
+        "PhotoViewer", "PhotoLibrary", "ImageCarousel", "TouchInput", "GestureTestSupport",
+      ]),
     .testTarget(
       name: "GestureDaemonTests",
       dependencies: [
