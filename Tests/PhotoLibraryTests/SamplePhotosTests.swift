@@ -51,3 +51,18 @@ import Testing
     }
   }
 }
+
+@Suite struct SamplePhotosToolTests {
+  @Test("sample-photos without a folder or with an unknown argument is a usage error")
+  func usage() throws {
+    let none = try runProduct("sample-photos", [])
+    #expect(none.status == 1)
+    #expect(none.stderr == "error: no output folder (usage: sample-photos -o DIR)\n")
+    let unknown = try runProduct("sample-photos", ["--frob\u{1B}"])
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.stderr == "error: unknown argument --frob\\u{1B} (usage: sample-photos -o DIR)\n")
+    let help = try runProduct("sample-photos", ["--help"])
+    #expect(help.status == 0 && help.stdout.hasPrefix("usage: sample-photos -o DIR"))
+  }
+}
