@@ -91,6 +91,9 @@ let package = Package(
 
     .executableTarget(
       name: "sample-photos", dependencies: ["PhotoLibrary"], path: "Tools/SamplePhotos"),
+    .executableTarget(
+      name: "viewer-bench", dependencies: ["CSDL2", "CSDL2Image", "PhotoLibrary"],
+      path: "Tools/ViewerBenchmark"),
 
     // MARK: Test support and tests
     // The public test kit: touch scripts, a manual clock, the recognizer contract checker.

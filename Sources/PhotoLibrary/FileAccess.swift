@@ -59,14 +59,17 @@ struct SystemFiles: FileAccess {
     // glibc's records are only as long as their name, so the name is read in place, up to its
     // NUL, never by copying the whole 256-byte `d_name` field (which reads past a short
     // record's end).
+    // `d_type` is read the same way, as one byte at its offset.
     let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+    let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type) ?? 18
     while let entry = readdir(directory) {
       let field = UnsafeRawPointer(entry).advanced(by: nameOffset)
       let bytes = field.assumingMemoryBound(to: CChar.self)
       let lossy = String(cString: bytes)
       if lossy == "." || lossy == ".." { continue }
+      let type = UnsafeRawPointer(entry).load(fromByteOffset: typeOffset, as: UInt8.self)
       let status: ItemStatus? =
-        switch Int32(entry.pointee.d_type) {
+        switch Int32(type) {
         case Int32(DT_REG): .file
         case Int32(DT_DIR): .folder
         case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): .other

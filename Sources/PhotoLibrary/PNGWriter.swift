@@ -16,6 +16,7 @@ public enum PNGWriter {
   /// The PNG file of `image`.
   ///
   /// - Parameters:
+  ///   - image: The picture.
   ///   - compression: How the pixels are compressed; fixed Huffman by default.
   ///   - orientation: When given, an `eXIf` chunk (before `IDAT`) tags the file with it, as
   ///     a phone's photo is tagged.

@@ -30,6 +30,8 @@ final class ViewerLoop {
   private var running = true
   /// The direction of the last flip, so the neighbour that way is prepared first.
   private var lastMove = PhotoWindow.Direction.next
+  /// Frame times for the benchmark (`PHOTO_CAROUSEL_STATISTICS`), usually `nil`.
+  private let statistics = FrameStatistics.fromEnvironment()
   private var needsDrawing = true
   /// How long one frame lasts when animating (60 Hz).
   static let frameTime: Microseconds = 16_667
@@ -101,6 +103,7 @@ final class ViewerLoop {
     case .toolkit: runToolkit()
     }
     finishScreen()
+    statistics?.write()
     return status
   }
 
@@ -126,6 +129,13 @@ final class ViewerLoop {
     var next = 0
     var down = Set<Int>()
     var clock = (frames.first?.time ?? 0) - Self.frameTime
+    if let statistics {
+      let start = FrameStatistics.monotonicNow()
+      while !statistics.mayStartReplay(startedAt: start) {
+        frame()
+        SDL_Delay(1)
+      }
+    }
     while running && next < frames.count {
       clock += Self.frameTime
       scene.now = clock
@@ -137,6 +147,7 @@ final class ViewerLoop {
       pollEvents()
       if let deadline = touches.nextDeadline, deadline <= clock { touches.advance(to: clock) }
       frame()
+      statistics?.pace(to: clock)
     }
     // The end of the recording: trailing taps and long presses fire, touches still down are
     // cancelled, as `gesturectl carousel` ends a file.
@@ -258,12 +269,21 @@ final class ViewerLoop {
   /// Holds the photos the screen needs, takes the finished ones, draws when needed.
   private func frame() {
     frameStarted = monotonicMicroseconds()
+    let started = statistics?.begin()
+    var drew = false
+    defer {
+      if let statistics, let started {
+        let ready = !photos.isLoading
+        statistics.end(started, drew: drew, showsPhoto: showsCurrentPhoto, ready: ready)
+      }
+    }
     hold()
     if photos.poll(screen) { needsDrawing = true }
     if thumbnails.poll(screen) { needsDrawing = true }
     let animating = scene.step()
     guard needsDrawing || animating else { return }
     needsDrawing = false
+    drew = true
     renderer.draw()
     screen.present()
   }
