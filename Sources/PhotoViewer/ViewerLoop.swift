@@ -102,9 +102,9 @@ final class ViewerLoop {
     case .device(let device): status = try runDevice(device)
     case .toolkit: runToolkit()
     }
-    finishScreen()
+    let saved = finishScreen()
     statistics?.write()
-    return status
+    return saved ? status : 1
   }
 
   // MARK: Inputs
@@ -222,6 +222,8 @@ final class ViewerLoop {
       case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
         fingers = true
         finger(event.tfinger, type: event.type)
+      case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEMOTION.rawValue:
+        if mouse(event) { fingers = true }
       default:
         break
       }
@@ -253,6 +255,46 @@ final class ViewerLoop {
     case SDL_FINGERMOTION.rawValue: touches.move(id, x: x, y: y, at: time)
     default: touches.up(id, x: x, y: y, at: time)
     }
+  }
+
+  /// Whether the left mouse button is down (a mouse drag is one finger).
+  private var mouseDown = false
+  /// The touch id the mouse's finger uses (SDL's finger ids are not negative).
+  static let mouseFinger: Int64 = -1
+
+  /// A desktop's mouse as one finger: the left button lands it, motion moves it, release
+  /// lifts it (swipes, drags, taps, long presses; no pinch). Mouse events SDL makes from
+  /// touches are ignored (`SDL_TOUCH_MOUSEID`; the hint turns them off anyway).
+  private func mouse(_ event: SDL_Event) -> Bool {
+    guard let touches, case .toolkit = input.source else { return false }
+    let touchMouse = UInt32.max  // SDL_TOUCH_MOUSEID
+    let time = Microseconds(event.button.timestamp) * 1000 + toolkitOffset
+    let width = Double(screen.width)
+    let height = Double(screen.height)
+    switch event.type {
+    case SDL_MOUSEBUTTONDOWN.rawValue:
+      guard event.button.which != touchMouse, event.button.button == 1, !mouseDown else {
+        return false
+      }
+      mouseDown = true
+      touches.down(
+        Self.mouseFinger, x: Double(event.button.x) / width, y: Double(event.button.y) / height,
+        at: time)
+    case SDL_MOUSEBUTTONUP.rawValue:
+      guard event.button.which != touchMouse, event.button.button == 1, mouseDown else {
+        return false
+      }
+      mouseDown = false
+      touches.up(
+        Self.mouseFinger, x: Double(event.button.x) / width, y: Double(event.button.y) / height,
+        at: time)
+    default:
+      guard event.motion.which != touchMouse, mouseDown else { return false }
+      touches.move(
+        Self.mouseFinger, x: Double(event.motion.x) / width, y: Double(event.motion.y) / height,
+        at: Microseconds(event.motion.timestamp) * 1000 + toolkitOffset)
+    }
+    return true
   }
 
   // MARK: Frames
@@ -317,7 +359,8 @@ final class ViewerLoop {
 
   /// The end of the run: animations settle, the photos on screen finish loading (10 s at
   /// most), the screen is drawn once more and written to `--screenshot`.
-  private func finishScreen() {
+  /// - Returns: `false` when the screenshot could not be written (reported on stderr).
+  private func finishScreen() -> Bool {
     scene.settle()
     let limit = monotonicMicroseconds() + 10_000_000
     repeat {
@@ -328,17 +371,21 @@ final class ViewerLoop {
       SDL_Delay(2)
     } while monotonicMicroseconds() < limit
     renderer.draw()
+    var saved = true
     if let path = options.screenshot {
       if let surface = screen.readPixels() {
         do throws(ViewerError) {
           try save(surface, to: path)
         } catch {
           writeError("error: " + error.description)
+          saved = false
         }
       } else {
         writeError("error: cannot read the screen back: " + sdlError())
+        saved = false
       }
     }
     screen.present()
+    return saved
   }
 }

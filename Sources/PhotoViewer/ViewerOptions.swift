@@ -71,7 +71,8 @@ public struct ViewerOptions: Sendable {
     swipe left/right for the next/previous photo (wrapping around), drag at 1x to move the
     photo with the finger, pinch to zoom about the fingers (1x-4x), pan a zoomed photo, double
     tap to toggle 1x/2x, long press for an alert naming the photo (a tap dismisses it), pinch
-    in at 1x for a grid of thumbnails (tap one to open it). Escape or q quits.
+    in at 1x for a grid of thumbnails (tap one to open it). A mouse drag is one finger. Escape
+    or q quits.
 
     options:
       --window             a window instead of fullscreen

@@ -122,3 +122,23 @@ import Testing
     #expect(help.stdout.hasPrefix("usage: photo-carousel DIR"))
   }
 }
+
+/// The end of a run.
+@Suite struct ScreenshotFailureTests {
+  @Test("a screenshot that cannot be written is an error naming the file (exit 1)")
+  func unwritable() throws {
+    let directory = try ViewerRun.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let folder = try ViewerRun.samples(in: directory)
+    let result = try runProduct(
+      "photo-carousel",
+      [
+        folder.path, "--window", "--software", "--resolution", "64x36", "--replay",
+        ViewerRun.recording("viewer-double-tap"), "--exit-after-replay", "--screenshot",
+        directory.appendingPathComponent("missing/shot.png").path,
+      ], environment: ViewerRun.environment)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("missing/shot.png"), "\(result.stderr)")
+    #expect(result.stderr.contains("error: "))
+  }
+}
