@@ -98,7 +98,14 @@ final class ViewerLoop {
     }
     var status: Int32 = 0
     switch input.source {
-    case .replay(let frames, _): try runReplay(frames)
+    case .replay(let frames, let origin):
+      if let until = options.replayUntil {
+        // Stop in the middle: no end of input, the screen as it is at that moment.
+        let end = origin + until
+        try runReplay(frames.filter { $0.time <= end })
+        return finishScreen(settling: false) ? status : 1
+      }
+      try runReplay(frames)
     case .device(let device): status = try runDevice(device)
     case .toolkit: runToolkit()
     }
@@ -151,6 +158,7 @@ final class ViewerLoop {
     }
     // The end of the recording: trailing taps and long presses fire, touches still down are
     // cancelled, as `gesturectl carousel` ends a file.
+    guard options.replayUntil == nil else { return }
     touches.finish()
     scene.now = max(clock, touches.lastTime)
     guard !options.exitAfterReplay else { return }
@@ -360,8 +368,8 @@ final class ViewerLoop {
   /// The end of the run: animations settle, the photos on screen finish loading (10 s at
   /// most), the screen is drawn once more and written to `--screenshot`.
   /// - Returns: `false` when the screenshot could not be written (reported on stderr).
-  private func finishScreen() -> Bool {
-    scene.settle()
+  private func finishScreen(settling: Bool = true) -> Bool {
+    if settling { scene.settle() }
     let limit = monotonicMicroseconds() + 10_000_000
     repeat {
       hold()

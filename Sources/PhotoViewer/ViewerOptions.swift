@@ -49,6 +49,9 @@ public struct ViewerOptions: Sendable {
   public var statePath: String?
   /// A recording replayed into the viewer as SDL finger events.
   public var replay: String?
+  /// Stop the replay this long (µs) after the recording's first event and end there, with
+  /// the screen as it is then (a finger still down, an animation half way).
+  public var replayUntil: Int64?
   /// End after the replay (its pending timers fired, animations settled).
   public var exitAfterReplay = false
   /// Write what is on screen to this file (PNG or BMP) at the end.
@@ -86,6 +89,8 @@ public struct ViewerOptions: Sendable {
       --state FILE         restore the carousel from FILE and save it there after changes
       --replay FILE        replay a recording (evemu or libinput record) as SDL touches
       --exit-after-replay  end once the replay is over
+      --replay-until S     with --exit-after-replay: stop S seconds into the recording (the
+                           screen as it is then, mid-gesture)
       --screenshot FILE    at the end, write the screen to FILE (.png, else BMP)
       --software           use SDL's software renderer
       --help               this text
@@ -146,6 +151,12 @@ public struct ViewerOptions: Sendable {
           throw .usage("--exit-after-idle expects milliseconds > 0, not '\(text)'")
         }
         options.exitAfterIdle = ms
+      case "--replay-until":
+        let text = try value("replay-until")
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds < 1e6 else {
+          throw .usage("--replay-until expects seconds >= 0, not '\(text)'")
+        }
+        options.replayUntil = Int64((seconds * 1_000_000).rounded())
       case "--state": options.statePath = try value("state")
       case "--replay": options.replay = try value("replay")
       case "--screenshot": options.screenshot = try value("screenshot")
@@ -164,6 +175,9 @@ public struct ViewerOptions: Sendable {
     }
     if options.exitAfterReplay && options.replay == nil {
       throw .usage("--exit-after-replay needs --replay FILE")
+    }
+    if options.replayUntil != nil && !options.exitAfterReplay {
+      throw .usage("--replay-until needs --exit-after-replay")
     }
     if options.exitAfterIdle != nil && options.device == nil {
       throw .usage("--exit-after-idle needs --device PATH")
