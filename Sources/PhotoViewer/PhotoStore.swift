@@ -44,12 +44,15 @@ final class PhotoStore {
   /// How many textures were ever held at once (for the memory bound's test).
   private(set) var mostHeld = 0
 
-  /// A store preparing `list`'s photos to fit `maximum` pixels; `wake` is called on the
-  /// worker thread when a photo is ready.
-  init(list: PhotoList, maximum: (width: Int, height: Int), wake: @escaping @Sendable () -> Void)
-  {
+  /// A store preparing `list`'s photos to fit `maximum` pixels, at most `limit` held;
+  /// `wake` is called on the worker thread when a photo is ready.
+  init(
+    list: PhotoList, maximum: (width: Int, height: Int), limit: Int = PhotoWindow.capacity,
+    wake: @escaping @Sendable () -> Void
+  ) {
     self.list = list
-    preparer = PhotoPreparer(folder: list.folder, onFinish: wake) { path throws(PhotoError) in
+    preparer = PhotoPreparer(folder: list.folder, limit: limit, onFinish: wake) {
+      path throws(PhotoError) in
       try preparePhoto(path: path, maximum: maximum)
     }
   }

@@ -12,10 +12,10 @@ import TouchInput
 
 /// The photo viewer: a folder's photos on an SDL screen, driven by the carousel's controller.
 ///
-/// Input comes from the toolkit's touches (SDL finger events through ``ToolkitTouches``), from
-/// a touchscreen read through libevdev (`--device`, the one ``TouchPipeline``), or from a
+/// Input comes from the toolkit's touches (SDL finger events through ``/GesturePipeline/ToolkitTouches``), from
+/// a touchscreen read through libevdev (`--device`, the one ``/GesturePipeline/TouchPipeline``), or from a
 /// recording replayed as SDL finger events (`--replay`). Run it with ``main(_:)``.
-public enum PhotoViewer {
+public enum PhotoCarousel {
   /// Runs the viewer with `arguments` (without the program's name) and returns the exit
   /// status: 0, 1 for a failure (printed as `error: …` on stderr), 2 for a bad command line.
   public static func main(_ arguments: [String]) -> Int32 {
@@ -74,7 +74,8 @@ final class ViewerSession {
     let input = try ViewerInput.open(options: options, screen: screen)
     let images = (0..<folder.count).map { CarouselImage(name: folder.name(at: $0)) }
     let model = ImageCarousel(
-      images: images, viewSize: CarouselSize(width: input.surface.width, height: input.surface.height))
+      images: images,
+      viewSize: CarouselSize(width: input.surface.width, height: input.surface.height))
     let controller = CarouselController(model: model)
     let state = ViewerStateFile(path: options.statePath)
     if let saved = state.load(), !controller.restore(saved), let path = options.statePath {

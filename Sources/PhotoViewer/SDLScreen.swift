@@ -1,6 +1,6 @@
-import TextOutput
 import CSDL2
 import CSDL2Image
+import TextOutput
 
 /// The viewer's window and renderer (SDL2), and the few drawing calls the scene needs.
 ///
@@ -85,7 +85,9 @@ final class SDLScreen {
   func text(_ text: String, x: Int, y: Int, scale: Int, _ rgb: UInt32) {
     color(rgb)
     let squares = BitmapFont.squares(text, x: x, y: y, scale: scale)
-    var rects = squares.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32(scale), h: Int32(scale)) }
+    var rects = squares.map {
+      SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32(scale), h: Int32(scale))
+    }
     guard !rects.isEmpty else { return }
     SDL_RenderFillRects(renderer, &rects, Int32(rects.count))
   }
@@ -152,6 +154,19 @@ func save(_ surface: SDLSurface, to path: String) throws(ViewerError) {
     status = SDL_SaveBMP_RW(surface.pointer, SDL_RWFromFile(path, "wb"), 1)
   }
   guard status == 0 else {
-    throw ViewerError.io(path.escapingControlCharacters + ": cannot write the screenshot: " + sdlError())
+    throw ViewerError.io(
+      path.escapingControlCharacters + ": cannot write the screenshot: " + sdlError())
   }
+}
+
+/// Starts SDL's video with the offscreen driver (in memory, no display) and opens a screen
+/// of `width` × `height`: for tests that drive the photo store in process.
+///
+/// - Throws: `ViewerError.display` when SDL cannot start.
+func openOffscreenScreen(width: Int, height: Int) throws(ViewerError) -> SDLScreen {
+  SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+  guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+    throw .display("cannot start SDL video: " + sdlError())
+  }
+  return try SDLScreen(size: (width, height), software: true, title: "test")
 }

@@ -23,8 +23,7 @@ final class ViewerInput {
   /// The device's decoder options (`--device`).
   let decoder: DecoderOptions
 
-  private init(source: Source, surface: (width: Double, height: Double), decoder: DecoderOptions)
-  {
+  private init(source: Source, surface: (width: Double, height: Double), decoder: DecoderOptions) {
     self.source = source
     self.surface = surface
     self.decoder = decoder

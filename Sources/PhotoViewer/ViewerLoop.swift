@@ -3,6 +3,7 @@ import EvdevDevice
 import GesturePipeline
 import GestureRecognition
 import ImageCarousel
+import PhotoLibrary
 import TextOutput
 import TouchInput
 
@@ -27,6 +28,8 @@ final class ViewerLoop {
   /// Added to SDL's millisecond timestamps (after a replay, time goes on from its end).
   private var toolkitOffset: Microseconds = 0
   private var running = true
+  /// The direction of the last flip, so the neighbour that way is prepared first.
+  private var lastMove = PhotoWindow.Direction.next
   /// Frame times for the benchmark (`PHOTO_CAROUSEL_STATISTICS`), usually `nil`.
   private let statistics = FrameStatistics.fromEnvironment()
   private var needsDrawing = true
@@ -52,13 +55,17 @@ final class ViewerLoop {
     let cell = (
       max(16, screen.width / scene.gridColumns), max(16, screen.height / scene.gridRows)
     )
-    thumbnails = PhotoStore(list: folder, maximum: cell, wake: wake)
+    thumbnails = PhotoStore(
+      list: folder, maximum: cell, limit: scene.gridColumns * scene.gridRows, wake: wake)
   }
 
   func run() throws(ViewerError) -> Int32 {
     let controller = scene.controller
-    scene.onChange = { [weak self] _, _ in
+    scene.onChange = { [weak self] change, _ in
       guard let self else { return }
+      if case .image = change {
+        self.lastMove = self.scene.controller.swipe.event?.direction == .right ? .previous : .next
+      }
       self.needsDrawing = true
       self.state.save(self.scene.controller.state)
     }
@@ -80,6 +87,13 @@ final class ViewerLoop {
         device: device.device, options: input.decoder, engine: controller.engine)
       pipeline.onFrame = { [weak self] frame in self?.scene.observe(frame) }
       pipeline.resume(fingersDown: device.fingersDownAtOpen)
+      let path = device.path.escapingControlCharacters
+      pipeline.onLateFrame = { frame, latest in
+        let behind = Double(latest - frame) / 1000
+        warn(
+          "\(path): events arrived after a timer they precede had fired (by \(behind) ms); "
+            + "gestures around them may differ from a replay of the same events")
+      }
       self.pipeline = pipeline
     }
     var status: Int32 = 0
@@ -249,8 +263,12 @@ final class ViewerLoop {
       || scene.step()
   }
 
+  /// When the latest frame began (local monotonic clock), for pacing.
+  private var frameStarted: Microseconds = 0
+
   /// Holds the photos the screen needs, takes the finished ones, draws when needed.
   private func frame() {
+    frameStarted = monotonicMicroseconds()
     let started = statistics?.begin()
     var drew = false
     defer {
@@ -277,10 +295,9 @@ final class ViewerLoop {
   private func hold() {
     let count = scene.model.images.count
     let index = scene.model.index
-    var wanted = [index]
-    if count > 1 { wanted.append((index + 1) % count) }
-    if count > 2 { wanted.append((index + count - 1) % count) }
-    photos.hold(wanted)
+    // The current photo and its two neighbours, toward the last move first.
+    let window = PhotoWindow(current: index, count: count)
+    photos.hold(window.preparationOrder(toward: lastMove))
     thumbnails.hold(scene.gridOpen ? renderer.gridIndices : [])
   }
 
@@ -293,7 +310,7 @@ final class ViewerLoop {
 
   /// Sleeps to the next 60 Hz tick (a vsync renderer's present already waited).
   private func pace() {
-    let elapsed = Microseconds(SDL_GetTicks64()) * 1000 + toolkitOffset - scene.now
+    let elapsed = monotonicMicroseconds() - frameStarted
     let left = Self.frameTime - elapsed
     if left > 1000 { SDL_Delay(UInt32(left / 1000)) }
   }

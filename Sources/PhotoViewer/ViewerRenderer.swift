@@ -65,7 +65,8 @@ struct ViewerRenderer {
       let fit = min(width / shownWidth, height / shownHeight) * zoom
       screen.draw(
         texture.pointer, centerX: centerX, centerY: centerY, width: shownWidth * fit,
-        height: shownHeight * fit, quarterTurns: turn.clockwiseQuarterTurns, mirrored: turn.isMirrored)
+        height: shownHeight * fit, quarterTurns: turn.clockwiseQuarterTurns,
+        mirrored: turn.isMirrored)
     case .failed(let failure):
       let boxWidth = width * zoom
       let boxHeight = height * zoom
@@ -139,7 +140,8 @@ struct ViewerRenderer {
         let fit = min(inner.width / shownWidth, inner.height / shownHeight)
         screen.draw(
           texture.pointer, centerX: inner.x + inner.width / 2, centerY: inner.y + inner.height / 2,
-          width: shownWidth * fit, height: shownHeight * fit, quarterTurns: turn.clockwiseQuarterTurns,
+          width: shownWidth * fit, height: shownHeight * fit,
+          quarterTurns: turn.clockwiseQuarterTurns,
           mirrored: turn.isMirrored)
       }
     }

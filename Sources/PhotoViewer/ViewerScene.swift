@@ -128,9 +128,12 @@ final class ViewerScene {
   private func pinched(_ recognizer: PinchGestureRecognizer) {
     guard let event = recognizer.event else { return }
     if event.state == .began { pinchFromFit = !model.isZoomed && model.alert == nil }
-    guard event.state == .ended, pinchFromFit, !gridOpen, !model.isZoomed, model.alert == nil,
+    // The model clamps the zoom at 1×; the fingers closing further only show in the pinch's
+    // own scale (a last small widening may leave the model a hair above 1×).
+    guard event.state == .ended, pinchFromFit, !gridOpen, model.alert == nil,
       let scale = event.scale, scale < Self.gridScale
     else { return }
+    restore(index: model.index)
     setGrid(open: true)
   }
 
@@ -144,6 +147,13 @@ final class ViewerScene {
 
   /// Opens the photo at `index` from the grid (at 1×, centred).
   func open(index: Int) {
+    restore(index: index)
+    setGrid(open: false)
+    if let change = model.imageChange { onChange?(change, now) }
+  }
+
+  /// Shows the photo at `index` at 1×, centred, with no animation.
+  private func restore(index: Int) {
     let state = CarouselState(
       fingerprint: CarouselState.fingerprint(of: model.images), index: index, zoom: 1,
       offset: .zero)
@@ -152,8 +162,6 @@ final class ViewerScene {
     stripAnimation = nil
     zoomAnimation = nil
     before = (model.zoom, model.offset)
-    setGrid(open: false)
-    if let change = model.imageChange { onChange?(change, now) }
   }
 
   /// Opens or closes the grid; while it shows, swipes, long presses and pinches are off (a

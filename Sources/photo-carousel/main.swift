@@ -5,4 +5,4 @@ import PhotoViewer
 #endif
 
 // `photo-carousel DIR`: the touchscreen photo viewer (see `photo-carousel --help`).
-exit(PhotoViewer.main(Array(CommandLine.arguments.dropFirst())))
+exit(PhotoCarousel.main(Array(CommandLine.arguments.dropFirst())))

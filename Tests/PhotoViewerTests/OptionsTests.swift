@@ -6,7 +6,8 @@ import Testing
   @Test("a folder and the window options parse; --help gives no options")
   func parses() throws {
     let options = try #require(
-      try ViewerOptions.parse(["DIR", "--window", "--resolution", "320x180", "--size", "200x112.5"]))
+      try ViewerOptions.parse(["DIR", "--window", "--resolution", "320x180", "--size", "200x112.5"])
+    )
     #expect(options.folder == "DIR")
     #expect(options.window)
     #expect(options.windowSize == (320, 180))
