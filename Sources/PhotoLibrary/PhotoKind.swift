@@ -8,7 +8,7 @@ public enum PhotoKind: String, Sendable, Hashable, CaseIterable {
   case webp
   /// TIFF: `II*\0` (little-endian) or `MM\0*` (big-endian).
   case tiff
-  /// Windows bitmap: `BM`.
+  /// Windows bitmap: `BM`, a file size, then four reserved zero bytes.
   case bmp
   /// GIF: `GIF87a` or `GIF89a`.
   case gif
@@ -31,7 +31,7 @@ public enum PhotoKind: String, Sendable, Hashable, CaseIterable {
       self = .webp
     } else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) {
       self = .tiff
-    } else if starts(Array("BM".utf8)) && head.count >= 6 {
+    } else if starts(Array("BM".utf8)) && starts([0, 0, 0, 0], at: 6) {
       self = .bmp
     } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
       self = .gif

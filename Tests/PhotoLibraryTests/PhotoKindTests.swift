@@ -12,7 +12,7 @@ import Testing
       (Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WEBP".utf8), .webp),
       ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .tiff),
       ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .tiff),
-      (Array("BM".utf8) + [0x36, 0, 0, 0], .bmp),
+      (Array("BM".utf8) + [0x36, 0, 0, 0, 0, 0, 0, 0], .bmp),
       (Array("GIF87a".utf8), .gif),
       (Array("GIF89a".utf8), .gif),
     ] as [([UInt8], PhotoKind)])
@@ -25,6 +25,7 @@ import Testing
     #expect(PhotoKind(signature: [0xFF, 0xD8]) == nil)
     #expect(PhotoKind(signature: Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8)) == nil)
     #expect(PhotoKind(signature: Array("GIF88a".utf8)) == nil)
+    #expect(PhotoKind(signature: Array("BMW owners club".utf8)) == nil)
     #expect(PhotoKind(signature: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x00]) == nil)
     #expect(PhotoKind(signature: []) == nil)
   }

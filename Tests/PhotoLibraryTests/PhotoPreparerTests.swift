@@ -171,10 +171,12 @@ struct OddError: Error, CustomStringConvertible {
     preparer.request(indices: [0, 1, 2])
     #expect(script.wait(script.didStart))
     let closed = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    // A thread of its own: a Dispatch queue could wait behind tests blocking the pool.
+    let closer = WorkerThread.start {
       preparer.close()
       closed.signal()
     }
+    defer { closer.join() }
     // Once close() has marked the preparer closed, it cannot return while the preparation
     // runs (the thread is still inside it): it returns once the gate opens.
     let deadline = ContinuousClock.now + .seconds(10)
