@@ -33,8 +33,17 @@ final class ViewerLoop {
   /// Frame times for the benchmark (`PHOTO_CAROUSEL_STATISTICS`), usually `nil`.
   private let statistics = FrameStatistics.fromEnvironment()
   private var needsDrawing = true
-  /// How long one frame lasts when animating (60 Hz).
+  /// How long one frame of a replay's virtual clock lasts (60 Hz).
   static let frameTime: Microseconds = 16_667
+  /// How long one frame lasts when animating live: the display's refresh (60 Hz when SDL does
+  /// not know it); a vsync renderer's present waits for it anyway.
+  private lazy var refreshInterval: Microseconds = {
+    var mode = SDL_DisplayMode()
+    let display = max(0, SDL_GetWindowDisplayIndex(screen.window))
+    guard SDL_GetCurrentDisplayMode(display, &mode) == 0, (20...500).contains(mode.refresh_rate)
+    else { return Self.frameTime }
+    return 1_000_000 / Microseconds(mode.refresh_rate)
+  }()
 
   init(
     options: ViewerOptions, screen: SDLScreen, scene: ViewerScene, folder: PhotoList,
@@ -361,7 +370,7 @@ final class ViewerLoop {
   /// Sleeps to the next 60 Hz tick (a vsync renderer's present already waited).
   private func pace() {
     let elapsed = monotonicMicroseconds() - frameStarted
-    let left = Self.frameTime - elapsed
+    let left = refreshInterval - elapsed
     if left > 1000 { SDL_Delay(UInt32(left / 1000)) }
   }
 
