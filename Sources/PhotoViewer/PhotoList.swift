@@ -5,9 +5,11 @@ import TextOutput
 /// that are not images (skipped with a warning each).
 ///
 /// The folder listing opens no file; telling an image from something else needs its first
-/// 12 bytes, read here once at the start (one open and read per file: 0.2 s for 10,000 files
-/// on a warm disk cache, see Docs/PhotoViewer.md). Entries the listing could not use (a
-/// folder named `x.jpg`, a dangling link) are warned about too.
+/// 12 bytes, read here once at the start for folders of up to `sniffLimit` photos (one open
+/// and read per file; 10,000 files took 0.6 s in a debug build, see Docs/PhotoViewer.md). A
+/// larger folder opens at once and a non-image in it shows as a placeholder saying so when
+/// reached. Entries the listing could not use (a folder named `x.jpg`, a dangling link) are
+/// warned about too.
 struct PhotoList: Sendable {
   let folder: PhotoFolder
   /// The folder's indices of the photos kept, in order.
@@ -15,7 +17,11 @@ struct PhotoList: Sendable {
   /// Where each kept folder index sits in the list.
   private let positions: [Int: Int]
 
-  init(path: String) throws(ViewerError) {
+  /// The most photos whose first bytes are read at the start.
+  static let sniffLimit = 2000
+
+  /// Lists the folder at `path`, sniffing its files when it has at most `sniffLimit` photos.
+  init(path: String, sniffLimit: Int = PhotoList.sniffLimit) throws(ViewerError) {
     do throws(PhotoFolderError) {
       folder = try PhotoFolder(path: path)
     } catch {
@@ -24,6 +30,10 @@ struct PhotoList: Sendable {
     for skipped in folder.skipped { warn(skipped.description + "; skipping it") }
     var kept: [Int] = []
     for index in 0..<folder.count {
+      guard folder.count <= sniffLimit else {
+        kept.append(index)
+        continue
+      }
       do throws(PhotoError) {
         _ = try PhotoKind.sniff(fileAt: folder.path(at: index))
         kept.append(index)

@@ -57,4 +57,17 @@ import Testing
     #expect(store.mostHeld <= 3)
     #expect(store.mostHeld >= 2)
   }
+
+  @Test("a file that is not an image is left out of a folder up to the sniff limit, kept beyond")
+  func sniffLimit() throws {
+    let directory = try ViewerRun.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let folder = try ViewerRun.folder(
+      [("1.png", SamplePhotos.all[0]), ("3.png", SamplePhotos.all[2])], in: directory)
+    try Data("<html>".utf8).write(to: folder.appendingPathComponent("2.jpg"))
+    let sniffed = try PhotoList(path: folder.path)
+    #expect((0..<sniffed.count).map(sniffed.name) == ["1.png", "3.png"])
+    let large = try PhotoList(path: folder.path, sniffLimit: 2)
+    #expect((0..<large.count).map(large.name) == ["1.png", "2.jpg", "3.png"])
+  }
 }
