@@ -12,7 +12,10 @@ let package = Package(
     .library(name: "ImageCarousel", targets: ["ImageCarousel"]),
     .library(name: "EvdevDevice", targets: ["EvdevDevice"]),
     .library(name: "LiveGestures", targets: ["LiveGestures"]),
+    .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
     .executable(name: "gesturectl", targets: ["gesturectl"]),
+    .library(name: "PhotoViewer", targets: ["PhotoViewer"]),
+    .executable(name: "photo-carousel", targets: ["photo-carousel"]),
   ],
   targets: [
     // MARK: The C boundary
@@ -26,6 +29,10 @@ let package = Package(
       pkgConfig: "libudev",
       providers: [.apt(["libudev-dev"])]
     ),
+    // The photo viewer's window, renderer and decoders (issue 18).
+    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+    .systemLibrary(
+      name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
 
     // MARK: Libraries
     // libm: `squareRoot()` lowers to `sqrt`, which Linux keeps outside the C library.
@@ -51,6 +58,17 @@ let package = Package(
       name: "GesturePipeline", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
     .target(
       name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
+    // The photo viewer's folder, file sniffing, EXIF orientation and prepare-ahead (no SDL).
+    .target(name: "PhotoLibrary", dependencies: ["TextOutput"]),
+
+    // The touchscreen photo viewer (`photo-carousel`): SDL rendering driven by the carousel.
+    .target(
+      name: "PhotoViewer",
+      dependencies: [
+        "CSDL2", "CSDL2Image", "PhotoLibrary", "ImageCarousel", "GesturePipeline",
+        "GestureRecognition", "TouchInput", "TextOutput", "EvdevDevice",
+      ]),
+    .executableTarget(name: "photo-carousel", dependencies: ["PhotoViewer"]),
 
     // MARK: The command-line tool
     .executableTarget(
@@ -73,6 +91,12 @@ let package = Package(
       dependencies: ["TouchInput", "GestureRecognition", "ImageCarousel"],
       path: "Tools/Benchmark"
     ),
+
+    .executableTarget(
+      name: "sample-photos", dependencies: ["PhotoLibrary"], path: "Tools/SamplePhotos"),
+    .executableTarget(
+      name: "viewer-bench", dependencies: ["CSDL2", "CSDL2Image", "PhotoLibrary"],
+      path: "Tools/ViewerBenchmark"),
 
     // MARK: Test support and tests
     // The public test kit: touch scripts, a manual clock, the recognizer contract checker.
@@ -98,12 +122,20 @@ let package = Package(
       dependencies: ["GesturePipeline", "GestureRecognition", "TouchInput", "GestureTestSupport"]
     ),
     .testTarget(name: "ImageCarouselTests", dependencies: ["ImageCarousel", "GestureTestSupport"]),
+    .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "GestureTestSupport"]),
     .testTarget(
       name: "EvdevDeviceTests", dependencies: ["EvdevDevice", "TouchInput", "GestureTestSupport"]),
     .testTarget(
       name: "LiveGesturesTests",
       dependencies: ["LiveGestures", "EvdevDevice", "GestureRecognition"]),
     .testTarget(name: "GesturectlTests", dependencies: ["TouchInput", "GestureTestSupport"]),
+    .testTarget(
+      name: "PhotoViewerTests",
+      dependencies: [
+        "PhotoViewer", "PhotoLibrary", "ImageCarousel", "TouchInput", "GestureTestSupport",
+      ],
+      // The viewer's own recordings, read from the package directory at run time.
+      exclude: ["Recordings"]),
     .testTarget(
       name: "GestureDaemonTests",
       dependencies: [

@@ -15,6 +15,8 @@ private let requiredScenarios = [
   "syn-dropped", "finger-down-at-open",
   // gesturectl run (issue 11)
   "edge-swipe-from-right", "edge-drag-up-right",
+  // photo-carousel (issue 18)
+  "viewer-grid-tap", "viewer-double-tap", "viewer-drag-back",
 ]
 
 /// The command line of `synth-trace`: listing, determinism, files and errors.

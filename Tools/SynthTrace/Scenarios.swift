@@ -24,6 +24,7 @@ private func mm(_ x: Double, _ y: Double) -> MillimeterPoint { MillimeterPoint(x
 /// Every scenario, in the order `synth-trace list` prints them.
 let scenarios: [Scenario] =
   basicScenarios + multiFingerScenarios + carouselScenarios + hardScenarios + daemonScenarios
+  + viewerScenarios
 
 /// One-finger taps, presses and swipes.
 private let basicScenarios: [Scenario] = [
