@@ -215,8 +215,10 @@ public final class TouchPipeline {
     guard !state.busy else { return queue(.finish) }
     state.busy = true
     if !engines.isEmpty {
-      let flushTime = state.lastTime + (engines.lazy.map(\.longestTimeout).max() ?? 0)
+      var flushTime = state.lastTime + (engines.lazy.map(\.longestTimeout).max() ?? 0)
       for engine in engines { engine.flush(after: state.lastTime) }
+      // A deadline past the longest timeout fired in the flush: the last frame comes after it.
+      flushTime = max(flushTime, engines.lazy.map(\.time).max() ?? flushTime)
       if state.decoder.finishFrame() {
         var frame = state.decoder.frame
         frame.time = max(frame.time, flushTime)

@@ -46,7 +46,7 @@ enum AngleMeasure: SimilarityMeasure {
 
 /// The state machine shared by pinch and rotation: both follow the best-fit similarity of all
 /// touches and differ only in what they measure of it.
-struct SimilarityMachine<Measure: SimilarityMeasure>: ~Copyable {
+struct SimilarityMachine<Measure: SimilarityMeasure> {
   private enum State {
     /// No touch yet. A touch down moves to `tracking`.
     case idle
