@@ -15,16 +15,13 @@
 public final class ByteSink {
   /// Where `flush()` writes, or nil to keep the bytes in memory.
   public let descriptor: Int32?
-  /// The pending bytes.
-  ///
-  /// `@exclusivity(unchecked)`, the one exception here, measured alone: without it every
-  /// `put` is a dynamic exclusivity check (`swift_beginAccess`, ~77 instructions), and
-  /// `gesturectl replay --json` of the 1 M-event `synth-trace stress` recording costs 1.949 G
-  /// instructions (evemu) and 2.119 G (its libinput YAML twin) instead of 1.646 G and 1.816 G
-  /// (callgrind, whole process, release build): 15.5 % and 14.3 % less with it. Safe as used:
-  /// a sink is used by one thread, and nothing called while `bytes` is being changed reaches
-  /// the sink again.
-  @exclusivity(unchecked) @usableFromInline var bytes: [UInt8] = []
+  /// The pending bytes: plain, with no exception. A whole line is one access
+  /// (`append(atMost:_:)`), so the run-time exclusivity check left is one per line or value,
+  /// not one per byte. The `@exclusivity(unchecked)` it had (15.5 % when every byte was an
+  /// access) is now worth 1.8 %: `gesturectl replay --json` of the 1 M-event
+  /// `synth-trace stress` recording costs 1 800.5 M instructions without it and 1 768.2 M with
+  /// it (callgrind, whole process, release build), under the 10 % an exception needs.
+  @usableFromInline var bytes: [UInt8] = []
   /// The number of bytes pending.
   public var count: Int { bytes.count }
   /// With a descriptor: `endLine()` flushes once this many bytes are pending (1 = every line).
