@@ -176,3 +176,64 @@ struct CustomCitizenTests {
     #expect(events.map(\.taps) == [2, 1])
   }
 }
+
+/// A machine of a user's own: one finger held still for `hold` µs is recognized.
+private struct HoldMachine: GestureMachine {
+  var touches = 0
+  var location = MillimeterPoint(x: 0, y: 0)
+  private var since: Microseconds?
+  private var done = false
+
+  var isEngaged: Bool { since != nil }
+
+  mutating func input(_ frame: TouchFrame, _ touches: TouchSurface, _ hold: Microseconds)
+    -> MachineOutput
+  {
+    guard !done else { return MachineOutput(.none) }
+    self.touches = touches.numberOfTouches
+    location = touches.centroid
+    if since == nil, touches.summary.landedCount > 0 { since = frame.time }
+    guard let since else { return MachineOutput(.none) }
+    if touches.touchLifted || touches.largestMovement > 3 {
+      done = true
+      return MachineOutput(.fail(.custom("let go")))
+    }
+    return MachineOutput(.none, deadline: since + hold)
+  }
+
+  mutating func wake(at time: Microseconds, _ hold: Microseconds) -> MachineOutput {
+    done = true
+    return MachineOutput(.recognize(.custom("held")))
+  }
+
+  mutating func finish() { done = true }
+  mutating func reset() { self = HoldMachine() }
+}
+
+private final class Counter {
+  var hits: [Microseconds] = []
+  func held(_ r: MachineGestureRecognizer<HoldMachine>) { hits.append(r.event?.time ?? -1) }
+}
+
+@Suite("A machine of your own")
+struct MachineLaneTests {
+  @Test("A GestureMachine value of your own drives a recognizer with targets and deadlines")
+  func ownMachine() {
+    let hold = MachineGestureRecognizer(
+      HoldMachine(), configuration: 300_000, kind: GestureKind(name: "hold"), name: "hold")
+    let counter = Counter()
+    hold.addTarget(counter, action: Counter.held)
+    var script = TouchScript()
+    script.tap(1, at: 0, x: 10, y: 10, duration: 100)  // too short: fails
+    script.tap(1, at: 500, x: 10, y: 10, duration: 400)  // held 300 ms: recognized at 800
+    script.down(1, at: 1_200, x: 10, y: 10)  // recognized at 1 500, while still down
+    script.up(1, at: 1_600)
+    let outcome = run(hold, script)
+    #expect(counter.hits == [ms(800), ms(1_500)])
+    #expect(outcome.log == ["hold recognized", "hold recognized"])
+    // Every touch lifted: the machine is back to its initial value; a setting applies at once.
+    hold.configuration = 50_000
+    #expect(hold.configuration == 50_000)
+    #expect(hold.machine.isEngaged == false)
+  }
+}

@@ -145,3 +145,11 @@ struct DragMachine<Rule: DragRule> {
     return finish(step)
   }
 }
+
+extension DragMachine: GestureMachine {
+  mutating func input(
+    _ frame: TouchFrame, _ touches: TouchSurface, _ c: Rule.Configuration
+  ) -> MachineOutput {
+    MachineOutput(handle(frame, touches, c))
+  }
+}

@@ -145,3 +145,12 @@ struct SimilarityMachine<Measure: SimilarityMeasure> {
     }
   }
 }
+
+extension SimilarityMachine: GestureMachine {
+  /// The configuration is the slop (mm of span, or radians).
+  mutating func input(_ frame: TouchFrame, _ touches: TouchSurface, _ slop: Double)
+    -> MachineOutput
+  {
+    MachineOutput(handle(frame, touches, slop: slop))
+  }
+}

@@ -91,7 +91,7 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.handle(frame, surface, parameters.inUse)
+    let step = machine.input(frame, surface, parameters.inUse).step
     return step
   }
   /// Wakes the state machine at its deadline.

@@ -94,19 +94,19 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
     var m = machine  // copied out and back: see `TapGestureRecognizer.handle`
-    let step = m.handle(frame, surface, parameters.inUse)
-    deadline = m.deadline
+    let output = m.input(frame, surface, parameters.inUse)
     machine = m
-    return step
+    deadline = output.deadline
+    return output.step
   }
 
   /// Wakes the state machine at its deadline.
   public override func handleDeadline(_ time: Microseconds) -> GestureStep {
     var m = machine  // copied out and back: see `TapGestureRecognizer.handle`
-    let step = m.deadlinePassed(parameters.inUse)
-    deadline = m.deadline
+    let output = m.wake(at: time, parameters.inUse)
     machine = m
-    return step
+    deadline = output.deadline
+    return output.step
   }
 
   /// Moves the state machine to failed (the engine decided).
@@ -246,5 +246,21 @@ private struct LongPressMachine {
     state = .active
     deadline = nil
     return .begin(.heldStill(c.minimumPressDuration))
+  }
+}
+
+extension LongPressMachine: GestureMachine {
+  mutating func input(
+    _ frame: TouchFrame, _ touches: TouchSurface, _ c: LongPressGestureRecognizer.Configuration
+  ) -> MachineOutput {
+    let step = handle(frame, touches, c)
+    return MachineOutput(step, deadline: deadline)
+  }
+
+  mutating func wake(at time: Microseconds, _ c: LongPressGestureRecognizer.Configuration)
+    -> MachineOutput
+  {
+    let step = deadlinePassed(c)
+    return MachineOutput(step, deadline: deadline)
   }
 }

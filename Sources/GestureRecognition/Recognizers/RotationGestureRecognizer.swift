@@ -48,7 +48,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.handle(frame, surface, slop: parameters.inUse.slop)
+    let step = machine.input(frame, surface, parameters.inUse.slop).step
     return step
   }
   /// Wakes the state machine at its deadline.

@@ -107,7 +107,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.handle(frame, surface, parameters.inUse)
+    let step = machine.input(frame, surface, parameters.inUse).step
     return step
   }
   /// Wakes the state machine at its deadline.
@@ -293,4 +293,14 @@ private struct SwipeMachine {
     }
     return common
   }
+}
+
+extension SwipeMachine: GestureMachine {
+  mutating func input(
+    _ frame: TouchFrame, _ touches: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
+  ) -> MachineOutput {
+    MachineOutput(handle(frame, touches, c))
+  }
+
+  var touches: Int { fingers }
 }

@@ -113,21 +113,21 @@ public final class TapGestureRecognizer: GestureRecognizer {
     // exclusivity check, where one access spanning the call keeps a check (~120 instructions)
     // on every frame.
     var m = machine
-    let step = m.handle(frame, surface, parameters.inUse)
-    deadline = m.deadline
-    ownsTouches = m.ownsTouches
+    let output = m.input(frame, surface, parameters.inUse)
     machine = m
-    return step
+    deadline = output.deadline
+    ownsTouches = output.ownsTouches
+    return output.step
   }
 
   /// Wakes the state machine at its deadline.
   public override func handleDeadline(_ time: Microseconds) -> GestureStep {
-    var m = machine  // copied out and back: see `TapGestureRecognizer.handle`
-    let step = m.deadlinePassed(parameters.inUse)
-    deadline = m.deadline
-    ownsTouches = m.ownsTouches
+    var m = machine  // copied out and back: see `handle(_:_:)`
+    let output = m.wake(at: time, parameters.inUse)
     machine = m
-    return step
+    deadline = output.deadline
+    ownsTouches = output.ownsTouches
+    return output.step
   }
 
   /// Moves the state machine to failed (the engine decided).
@@ -310,4 +310,24 @@ private struct TapMachine {
       return .none
     }
   }
+}
+
+extension TapMachine: GestureMachine {
+  mutating func input(
+    _ frame: TouchFrame, _ touches: TouchSurface, _ c: TapGestureRecognizer.Configuration
+  ) -> MachineOutput {
+    let step = handle(frame, touches, c)
+    return MachineOutput(step, deadline: deadline, ownsTouches: ownsTouches)
+  }
+
+  mutating func wake(at time: Microseconds, _ c: TapGestureRecognizer.Configuration)
+    -> MachineOutput
+  {
+    let step = deadlinePassed(c)
+    return MachineOutput(step, deadline: deadline, ownsTouches: ownsTouches)
+  }
+
+  mutating func finish() { fail() }
+
+  var touches: Int { fingers }
 }
