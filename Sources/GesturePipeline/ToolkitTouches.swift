@@ -150,8 +150,9 @@ public final class ToolkitTouches {
   private func finishInput() {
     deliver(frames.endFrame().map { [$0] } ?? [])
     guard let engine else { return deliver(Array(frames.cancel(at: frames.lastTime).suffix(1))) }
-    let flushTime = frames.lastTime + engine.longestTimeout
     engine.flush(after: frames.lastTime)
+    // After every deadline the flush fired (it may run past the longest timeout).
+    let flushTime = max(frames.lastTime + engine.longestTimeout, engine.time)
     for var frame in frames.cancel(at: flushTime) {
       frame.time = max(frame.time, flushTime)
       deliver([frame])

@@ -215,8 +215,10 @@ public final class TouchPipeline {
     guard !state.busy else { return queue(.finish) }
     state.busy = true
     if !engines.isEmpty {
-      let flushTime = state.lastTime + (engines.lazy.map(\.longestTimeout).max() ?? 0)
+      var flushTime = state.lastTime + (engines.lazy.map(\.longestTimeout).max() ?? 0)
       for engine in engines { engine.flush(after: state.lastTime) }
+      // A deadline past the longest timeout fired in the flush: the last frame comes after it.
+      flushTime = max(flushTime, engines.lazy.map(\.time).max() ?? flushTime)
       if state.decoder.finishFrame() {
         var frame = state.decoder.frame
         frame.time = max(frame.time, flushTime)
@@ -254,6 +256,15 @@ public final class TouchPipeline {
   }
 
   private func deliver(_ frame: TouchFrame) {
+    if state.groups == nil, let engine {
+      // One engine (the usual case): no walk over `engines`, which retains and releases the
+      // array and each engine on every frame (46 M of 1.77 G instructions replaying the 1 M-event
+      // stress trace).
+      engine.advance(to: frame.time)
+      if let onFrame = state.onFrame { onFrame(frame) }
+      engine.process(frame)
+      return
+    }
     // Deadlines that passed before this frame fire first, so events stay in time order.
     for engine in engines { engine.advance(to: frame.time) }
     // A local reference: `onFrame` may be set again from inside itself.

@@ -124,6 +124,7 @@ extension GestureEngine {
     if r.filterPending { r.applyFilter() }
     r.state = .possible
     r.deadline = nil
+    r.ownsTouches = true
     r.reset()
     r.isHeld = false
     r.dropHeld()

@@ -218,15 +218,32 @@ public final class GestureEngine {
     return earliest
   }
 
-  /// The longest any recognizer's deadline can lie after an input.
+  /// The longest any recognizer's deadline can lie after an input (each recognizer's
+  /// ``GestureRecognizer/longestTimeout``). `flush(after:)` no longer needs it: it runs until
+  /// no deadline is left. Kept for callers that stamp a frame after the flush.
   public var longestTimeout: Microseconds {
     list.reduce(0) { max($0, $1.longestTimeout) }
   }
 
-  /// End of input: advances to `lastEventTime` plus the longest timeout, so a trailing tap or
-  /// long press is still reported. Cancels nothing.
+  /// The most deadlines `flush(after:)` fires past the longest timeout (a recognizer that sets
+  /// a new deadline every time one passes would otherwise never let it end).
+  public static let flushDeadlineLimit = 1_024
+
+  /// End of input: advances to `lastEventTime` plus the longest timeout, then fires every
+  /// deadline still set, in order, until none is left (at most ``flushDeadlineLimit`` of them),
+  /// so a trailing tap or long press is still reported, and so is a recognizer of yours whose
+  /// deadline lies later than its ``GestureRecognizer/longestTimeout`` says (overriding it is no
+  /// longer needed). Cancels nothing; ``time`` is the last deadline fired. Called from inside an
+  /// action, the advance is queued (without the deadlines after it).
   public func flush(after lastEventTime: Microseconds) {
     advance(to: lastEventTime + longestTimeout)
+    if busy { return }
+    var fired = 0
+    // A deadline not after `time` is one that cannot fire (its recognizer is disabled).
+    while fired < Self.flushDeadlineLimit, let deadline = nextDeadline, deadline > time {
+      advance(to: deadline)
+      fired += 1
+    }
   }
 
   // MARK: Transitions and delivery
@@ -354,6 +371,7 @@ public final class GestureEngine {
       guard active == 0 || restart else { continue }
       move(recognizer, to: .possible, restart ? .newTouches : .allTouchesGone, at: time)
       recognizer.deadline = nil
+      recognizer.ownsTouches = true
       recognizer.reset()
       recognizer.isHeld = false
       recognizer.dropHeld()

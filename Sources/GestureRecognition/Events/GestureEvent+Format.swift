@@ -30,123 +30,146 @@ extension GestureEvent {
     return sink.text
   }
 
-  /// Writes `json(origin:)` into a sink (the printers' hot path).
+  /// Writes `json(origin:)` into a sink (the printers' hot path: one append to the sink).
   public func writeJSON(origin: Microseconds, to out: ByteSink) {
-    out.put("{\"t\": ")
-    out.put(seconds: time - origin)
-    out.put(", \"gesture\": \"")
-    out.put(kind.name)
-    out.put("\", \"state\": \"")
-    out.put(state.name)
-    out.put("\", \"touches\": ")
-    out.put(integer: touches)
-    out.put(", \"x\": ")
-    out.put(fixed: location.x, places: 2)
-    out.put(", \"y\": ")
-    out.put(fixed: location.y, places: 2)
-    if let taps {
-      out.put(", \"taps\": ")
-      out.put(integer: taps)
+    out.append(atMost: outputBound) { line in
+      writeJSON(origin: origin, to: &line)
     }
-    if let direction {
-      out.put(", \"direction\": \"")
-      out.put(direction.name)
-      out.put("\"")
-    }
-    if let edge {
-      out.put(", \"edge\": \"")
-      out.put(edge.name)
-      out.put("\"")
-    }
-    if let translation {
-      out.put(", \"translation\": ")
-      appendPair(translation, places: 2, brackets: true, to: out)
-    }
-    if let velocity {
-      out.put(", \"velocity\": ")
-      switch velocity {
-      case .planar(let v): appendPair(v, places: 1, brackets: true, to: out)
-      case .scalar(let v): out.put(fixed: v, places: 3)
-      }
-    }
-    if let scale {
-      out.put(", \"scale\": ")
-      out.put(fixed: scale, places: 3)
-    }
-    if let rotation {
-      out.put(", \"rotation\": ")
-      out.put(fixed: rotation, places: 3)
-    }
-    out.put("}")
   }
 
-  /// Writes `text(origin:)` into a sink (the printers' hot path).
-  public func writeText(origin: Microseconds, to out: ByteSink) {
-    let start = out.count
-    out.put(seconds: time - origin, width: 11)
-    out.put("  ")
-    // Bytes beyond the columns they fill (a multi-byte character counts once).
-    let wide = putName(kind.displayName, lineStart: start, to: out)
-    out.put(state.name)
-    out.pad(from: start + wide, to: 37)
-    out.put(integer: touches)
-    out.put(touches == 1 ? " touch at " : " touches at ")
-    appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, brackets: false, to: out)
+  /// Writes `json(origin:)` into a span.
+  public func writeJSON(origin: Microseconds, to line: inout OutputSpan<UInt8>) {
+    line.put("{\"t\": ")
+    line.put(seconds: time - origin)
+    line.put(", \"gesture\": \"")
+    line.put(kind.name)
+    line.put("\", \"state\": \"")
+    line.put(state.name)
+    line.put("\", \"touches\": ")
+    line.put(integer: touches)
+    line.put(", \"x\": ")
+    line.put(fixed: location.x, places: 2)
+    line.put(", \"y\": ")
+    line.put(fixed: location.y, places: 2)
     if let taps {
-      out.put(" taps=")
-      out.put(integer: taps)
+      line.put(", \"taps\": ")
+      line.put(integer: taps)
     }
     if let direction {
-      out.put(" direction=")
-      out.put(direction.name)
+      line.put(", \"direction\": \"")
+      line.put(direction.name)
+      line.put("\"")
     }
     if let edge {
-      out.put(" edge=")
-      out.put(edge.name)
+      line.put(", \"edge\": \"")
+      line.put(edge.name)
+      line.put("\"")
     }
     if let translation {
-      out.put(" translation=")
-      appendPair(translation, places: 2, brackets: false, to: out)
+      line.put(", \"translation\": ")
+      appendPair(translation, places: 2, brackets: true, to: &line)
     }
     if let velocity {
-      out.put(" velocity=")
+      line.put(", \"velocity\": ")
       switch velocity {
-      case .planar(let v): appendPair(v, places: 1, brackets: false, to: out)
-      case .scalar(let v): out.put(fixed: v, places: 3)
+      case .planar(let v): appendPair(v, places: 1, brackets: true, to: &line)
+      case .scalar(let v): line.put(fixed: v, places: 3)
       }
     }
     if let scale {
-      out.put(" scale=")
-      out.put(fixed: scale, places: 3)
+      line.put(", \"scale\": ")
+      line.put(fixed: scale, places: 3)
     }
     if let rotation {
-      out.put(" rotation=")
-      out.put(fixed: rotation, places: 3)
+      line.put(", \"rotation\": ")
+      line.put(fixed: rotation, places: 3)
     }
+    line.put("}")
+  }
+
+  /// Writes `text(origin:)` into a sink (the printers' hot path: one append to the sink).
+  public func writeText(origin: Microseconds, to out: ByteSink) {
+    out.append(atMost: outputBound) { line in
+      writeText(origin: origin, to: &line)
+    }
+  }
+
+  /// Writes `text(origin:)` into a span (its columns count from the span's start).
+  public func writeText(origin: Microseconds, to line: inout OutputSpan<UInt8>) {
+    line.put(seconds: time - origin, width: 11)
+    line.put("  ")
+    // Bytes beyond the columns they fill (a multi-byte character counts once).
+    let wide = putName(kind.displayName, to: &line)
+    line.put(state.name)
+    line.pad(to: 37 + wide)
+    line.put(integer: touches)
+    line.put(touches == 1 ? " touch at " : " touches at ")
+    appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, brackets: false, to: &line)
+    if let taps {
+      line.put(" taps=")
+      line.put(integer: taps)
+    }
+    if let direction {
+      line.put(" direction=")
+      line.put(direction.name)
+    }
+    if let edge {
+      line.put(" edge=")
+      line.put(edge.name)
+    }
+    if let translation {
+      line.put(" translation=")
+      appendPair(translation, places: 2, brackets: false, to: &line)
+    }
+    if let velocity {
+      line.put(" velocity=")
+      switch velocity {
+      case .planar(let v): appendPair(v, places: 1, brackets: false, to: &line)
+      case .scalar(let v): line.put(fixed: v, places: 3)
+      }
+    }
+    if let scale {
+      line.put(" scale=")
+      line.put(fixed: scale, places: 3)
+    }
+    if let rotation {
+      line.put(" rotation=")
+      line.put(fixed: rotation, places: 3)
+    }
+  }
+
+  /// The most bytes `writeJSON` or `writeText` writes: the keys and words (under 200 bytes),
+  /// at most 12 numbers, the names of the kind (in either form), the state, the direction and
+  /// the edge.
+  var outputBound: Int {
+    256 + 12 * OutputSpan<UInt8>.longestNumber + kind.name.utf8CodeUnitCount
+      + kind.displayName.utf8CodeUnitCount + 64
   }
 }
 
 /// Writes a kind's human name in the text line's 11-column field and pads to the state's
-/// column: a longer name is cut to 10 characters and "…". Returns the bytes written beyond the
-/// columns filled (multi-byte characters), for the padding after the state.
-private func putName(_ name: StaticString, lineStart: Int, to out: ByteSink) -> Int {
+/// column: a longer name is cut to 10 characters and "…" (``GestureEvent/json(origin:)`` keeps
+/// the whole identifier). Returns the bytes written beyond the columns filled (multi-byte
+/// characters), for the padding after the state.
+private func putName(_ name: StaticString, to line: inout OutputSpan<UInt8>) -> Int {
   let short = name.withUTF8Buffer { $0.count <= 11 && $0.allSatisfy { $0 < 0x80 } }
   if short {
-    out.put(name)
-    out.pad(from: lineStart, to: 25)
+    line.put(name)
+    line.pad(to: 25)
     return 0
   }
   let text = name.description
   let shown = text.count <= 11 ? text : String(text.prefix(10)) + "…"
-  let before = out.count
-  out.put(text: shown)
-  let wide = out.count - before - shown.count
-  out.pad(from: lineStart + wide, to: 25)
+  for byte in shown.utf8 { line.put(byte) }
+  let wide = shown.utf8.count - shown.count
+  line.pad(to: 25 + wide)
   return wide
 }
 
 /// `[dx, dy]` (JSON) or `(dx, dy)` (text).
-private func appendPair(_ v: PlaneVector, places: Int, brackets: Bool, to out: ByteSink) {
+private func appendPair(
+  _ v: PlaneVector, places: Int, brackets: Bool, to out: inout OutputSpan<UInt8>
+) {
   out.put(brackets ? UInt8(ascii: "[") : UInt8(ascii: "("))
   out.put(fixed: v.dx, places: places)
   out.put(", ")

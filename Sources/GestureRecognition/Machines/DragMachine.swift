@@ -25,7 +25,7 @@ protocol DragRule {
 /// A drag's state machine: touches landing, moving past a threshold to begin, changing as they
 /// move and ending when they lift, with the centroid's translation and velocity. The pan and
 /// the edge pan are this machine with their own `DragRule`.
-struct DragMachine<Rule: DragRule>: ~Copyable {
+struct DragMachine<Rule: DragRule> {
   private enum State {
     /// No touch yet. A touch down moves to `tracking`.
     case idle
@@ -149,5 +149,13 @@ struct DragMachine<Rule: DragRule>: ~Copyable {
       return step
     }
     return finish(step)
+  }
+}
+
+extension DragMachine: GestureMachine {
+  mutating func input(
+    _ frame: TouchFrame, _ touches: TouchSurface, _ c: Rule.Configuration
+  ) -> MachineOutput {
+    MachineOutput(handle(frame, touches, c))
   }
 }

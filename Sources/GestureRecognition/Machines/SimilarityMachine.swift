@@ -53,7 +53,7 @@ enum AngleMeasure: SimilarityMeasure {
 
 /// The state machine shared by pinch and rotation: both follow the best-fit similarity of all
 /// touches and differ only in what they measure of it.
-struct SimilarityMachine<Measure: SimilarityMeasure>: ~Copyable {
+struct SimilarityMachine<Measure: SimilarityMeasure> {
   private enum State {
     /// No touch yet. A touch down moves to `tracking`.
     case idle
@@ -165,5 +165,14 @@ struct SimilarityMachine<Measure: SimilarityMeasure>: ~Copyable {
       if cluster.count < 2 { return finish(.end(.lifted(remaining: cluster.count))) }
       return cluster.moved ? .change : .none
     }
+  }
+}
+
+extension SimilarityMachine: GestureMachine {
+  /// The configuration is the slop (mm of span, or radians).
+  mutating func input(_ frame: TouchFrame, _ touches: TouchSurface, _ slop: Double)
+    -> MachineOutput
+  {
+    MachineOutput(handle(frame, touches, slop: slop))
   }
 }

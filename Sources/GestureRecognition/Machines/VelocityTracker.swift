@@ -7,8 +7,9 @@ import TouchInput
 /// velocity is b, the slope at the newest sample. Two samples give their difference quotient,
 /// one gives zero, and a point whose newest sample is more than 40 ms old is stopped.
 /// Samples live in a fixed ring buffer, allocated once: adding one never allocates. The tracker
-/// is not copyable (each recognizer's state machine owns its tracker).
-public struct VelocityTracker: ~Copyable, Sendable {
+/// is an ordinary value that a struct of yours holds and copies: a copy shares the ring until
+/// one of them adds a sample, which then gets a ring of its own (copy on write).
+public struct VelocityTracker: Sendable {
   /// How far back samples count (Android `HORIZON`, Flutter: 100 ms).
   public static let horizon: Microseconds = 100_000
   /// How many samples count at most (Android `HISTORY_SIZE`, Flutter: 20).

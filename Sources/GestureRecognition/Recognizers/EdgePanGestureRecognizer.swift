@@ -51,21 +51,22 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
     }
   }
 
-  /// The parameters; change them only while no touch is down (a change mid-gesture is not
-  /// deferred yet). A count out of range (below 1, or a most below the fewest) is corrected to
-  /// the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
-  /// read back, the configuration is the one in use.
+  /// The parameters. A change made while a gesture is in progress applies from the next
+  /// gesture (once every touch has lifted and the recognizer is reset); the gesture in flight
+  /// goes on with the values it began with. A count out of range (below 1, or a most below the
+  /// fewest) is corrected to the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
+  /// read back, the configuration is the corrected value set last.
   public var configuration: Configuration {
-    get { parameters }
+    get { parameters.latest }
     set {
       var corrections = Corrections()
-      parameters = Self.validated(newValue, &corrections)
+      parameters.set(Self.validated(newValue, &corrections), inProgress: gestureInProgress)
       announce(corrections)
     }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
-  private var parameters: Configuration
+  private var parameters: DeferredConfiguration<Configuration>
   // Plain, as it was already on main: the other built-in machines' exception (see
   // `TapGestureRecognizer`) was never measured for the edge pan, and it stays within budget
   // without it (Docs/Gestures.md, "The safe core").
@@ -75,7 +76,7 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
   public init(_ configuration: Configuration, name: String? = nil) {
     var corrections = Corrections()
     let valid = Self.validated(configuration, &corrections)
-    self.parameters = valid
+    self.parameters = DeferredConfiguration(valid)
     super.init(kind: .edgePan, name: name ?? "edge pan")
     announce(corrections)
   }
@@ -90,7 +91,7 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.handle(frame, surface, configuration)
+    let step = machine.input(frame, surface, parameters.inUse).step
     return step
   }
   /// Wakes the state machine at its deadline.
@@ -105,6 +106,7 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
   }
   /// Returns the state machine to its initial state.
   public override func reset() {
+    parameters.apply()
     machine.reset()
   }
   /// Whether the state machine is following touches.

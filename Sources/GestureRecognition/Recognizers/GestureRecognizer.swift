@@ -179,10 +179,21 @@ open class GestureRecognizer {
   }
   /// Storage of `deadline`.
   final var due: Microseconds?
-  /// Whether the touches down are part of the recognizer's gesture (set by the subclass). A
-  /// finished recognizer that does not own them (a tap sequence that ended before they
-  /// landed) prevents nobody through them, and restarts on them if they all just landed.
-  final var ownsTouches = true
+  /// Whether the touches down are part of this recognizer's gesture (true by default; the
+  /// engine sets it back to true whenever it resets the recognizer).
+  ///
+  /// Set it to false from ``handle(_:_:)`` when the touches just landed belong to the next
+  /// gesture rather than this one: a multi-step recognizer whose next step lands too far away
+  /// sets it and returns ``GestureStep/fail(_:)``; the engine then resets it and lets it start
+  /// over on those same touches, in the same frame (the built-in taps do this). A finished
+  /// recognizer that does not own the touches down also prevents no other recognizer through
+  /// them.
+  public final var ownsTouches: Bool {
+    get { owns }
+    set { owns = newValue }
+  }
+  /// Storage of `ownsTouches`.
+  final var owns = true
 
   /// Creates a recognizer reporting `kind`, called `name` in explanations and logs.
   ///
@@ -293,10 +304,16 @@ open class GestureRecognizer {
 
   /// Tells the state machine the engine failed it (arbitration, disabling, `cancelAll`): it
   /// sees no frames until ``reset()``. The default does nothing.
+  ///
+  /// Overriding it is optional: the engine clears ``deadline`` itself, feeds a failed
+  /// recognizer nothing and calls ``reset()`` before it sees touches again, so a machine that
+  /// starts afresh in `reset()` needs nothing here. Override it only to let go of something
+  /// at once (the built-ins mark their machines finished, which only makes them stop early).
   open func forceFail() {}
 
   /// Tells the state machine the engine cancelled its gesture in flight: it sees no frames
-  /// until ``reset()``. The default does nothing.
+  /// until ``reset()``. The default does nothing; as ``forceFail()``, overriding it is
+  /// optional.
   open func forceCancel() {}
 
   /// Returns the state machine to its initial state once all its touches are gone (UIKit's
@@ -308,8 +325,10 @@ open class GestureRecognizer {
   /// deadline runs.
   open var isEngaged: Bool { deadline != nil || numberOfTouches > 0 }
 
-  /// The longest a deadline of this recognizer can lie after an input (for `flush(after:)`).
-  /// The default is 0.
+  /// The longest a deadline of this recognizer can lie after an input. The default is 0.
+  ///
+  /// Overriding it is no longer needed: ``GestureEngine/flush(after:)`` fires every deadline
+  /// left, however late. It still tells ``GestureEngine/longestTimeout``.
   open var longestTimeout: Microseconds { 0 }
 
   /// A snapshot of the gesture's values for an action entering `state` at `time`.

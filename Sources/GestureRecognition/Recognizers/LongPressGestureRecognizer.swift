@@ -51,21 +51,22 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     }
   }
 
-  /// The parameters; change them only while no touch is down (a change mid-gesture is not
-  /// deferred yet). A count out of range (below 1, or a most below the fewest) is corrected to
-  /// the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
-  /// read back, the configuration is the one in use.
+  /// The parameters. A change made while a gesture is in progress applies from the next
+  /// gesture (once every touch has lifted and the recognizer is reset); the gesture in flight
+  /// goes on with the values it began with. A count out of range (below 1, or a most below the
+  /// fewest) is corrected to the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
+  /// read back, the configuration is the corrected value set last.
   public var configuration: Configuration {
-    get { parameters }
+    get { parameters.latest }
     set {
       var corrections = Corrections()
-      parameters = Self.validated(newValue, &corrections)
+      parameters.set(Self.validated(newValue, &corrections), inProgress: gestureInProgress)
       announce(corrections)
     }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
-  private var parameters: Configuration
+  private var parameters: DeferredConfiguration<Configuration>
   /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
   /// "The safe core").
   private var machine = LongPressMachine()
@@ -74,7 +75,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
     var corrections = Corrections()
     let valid = Self.validated(configuration, &corrections)
-    self.parameters = valid
+    self.parameters = DeferredConfiguration(valid)
     super.init(kind: .longPress, name: name ?? Self.defaultName(valid))
     announce(corrections)
   }
@@ -104,16 +105,20 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.handle(frame, surface, configuration)
-    deadline = machine.deadline
-    return step
+    var m = machine  // copied out and back: see `TapGestureRecognizer.handle`
+    let output = m.input(frame, surface, parameters.inUse)
+    machine = m
+    deadline = output.deadline
+    return output.step
   }
 
   /// Wakes the state machine at its deadline.
   public override func handleDeadline(_ time: Microseconds) -> GestureStep {
-    let step = machine.deadlinePassed(configuration)
-    deadline = machine.deadline
-    return step
+    var m = machine  // copied out and back: see `TapGestureRecognizer.handle`
+    let output = m.wake(at: time, parameters.inUse)
+    machine = m
+    deadline = output.deadline
+    return output.step
   }
 
   /// Moves the state machine to failed (the engine decided).
@@ -125,6 +130,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   public override func forceCancel() { forceFail() }
   /// Returns the state machine to its initial state.
   public override func reset() {
+    parameters.apply()
     machine.reset()
     deadline = nil
   }
@@ -137,8 +143,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .longPress, state: state, touches: machine.touches, location: location)
+    let m = machine
+    return GestureEvent(
+      time: time, kind: .longPress, state: state, touches: m.touches, location: location)
   }
 
   /// The centroid of the touches (mm).
@@ -300,4 +307,20 @@ enum TapTiming {
   static let press = TapGestureRecognizer.Configuration().maximumPressDuration
   /// The longest pause from a tap's lift to the next landing (its `maximumTapInterval`).
   static let interval = TapGestureRecognizer.Configuration().maximumTapInterval
+}
+
+extension LongPressMachine: GestureMachine {
+  mutating func input(
+    _ frame: TouchFrame, _ touches: TouchSurface, _ c: LongPressGestureRecognizer.Configuration
+  ) -> MachineOutput {
+    let step = handle(frame, touches, c)
+    return MachineOutput(step, deadline: deadline)
+  }
+
+  mutating func wake(at time: Microseconds, _ c: LongPressGestureRecognizer.Configuration)
+    -> MachineOutput
+  {
+    let step = deadlinePassed(c)
+    return MachineOutput(step, deadline: deadline)
+  }
 }

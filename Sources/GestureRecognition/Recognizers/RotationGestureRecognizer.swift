@@ -26,27 +26,29 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     public init() {}
   }
 
-  /// The parameters; change them only while no touch is down.
+  /// The parameters. A change made while a gesture is in progress applies from the next
+  /// gesture (once every touch has lifted and the recognizer is reset); the gesture in flight
+  /// goes on with the values it began with. Read back, it is the value set last.
   public var configuration: Configuration {
-    get { parameters }
-    set { parameters = newValue }
+    get { parameters.latest }
+    set { parameters.set(newValue, inProgress: gestureInProgress) }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
-  private var parameters: Configuration
+  private var parameters: DeferredConfiguration<Configuration>
   /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
   /// "The safe core").
   private var machine = SimilarityMachine<AngleMeasure>()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
-    self.parameters = configuration
+    self.parameters = DeferredConfiguration(configuration)
     super.init(kind: .rotation, name: name ?? "rotation")
   }
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.handle(frame, surface, slop: configuration.slop)
+    let step = machine.input(frame, surface, parameters.inUse.slop).step
     return step
   }
   /// Wakes the state machine at its deadline.
@@ -61,6 +63,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   }
   /// Returns the state machine to its initial state.
   public override func reset() {
+    parameters.apply()
     machine.reset()
   }
   /// Whether the state machine is following touches.

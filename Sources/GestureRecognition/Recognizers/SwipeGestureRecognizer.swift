@@ -61,21 +61,22 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     }
   }
 
-  /// The parameters; change them only while no touch is down (a change mid-gesture is not
-  /// deferred yet). A count out of range (below 1, or a most below the fewest) is corrected to
-  /// the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
-  /// read back, the configuration is the one in use.
+  /// The parameters. A change made while a gesture is in progress applies from the next
+  /// gesture (once every touch has lifted and the recognizer is reset); the gesture in flight
+  /// goes on with the values it began with. A count out of range (below 1, or a most below the
+  /// fewest) is corrected to the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
+  /// read back, the configuration is the corrected value set last.
   public var configuration: Configuration {
-    get { parameters }
+    get { parameters.latest }
     set {
       var corrections = Corrections()
-      parameters = Self.validated(newValue, &corrections)
+      parameters.set(Self.validated(newValue, &corrections), inProgress: gestureInProgress)
       announce(corrections)
     }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
-  private var parameters: Configuration
+  private var parameters: DeferredConfiguration<Configuration>
   /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
   /// "The safe core").
   private var machine = SwipeMachine()
@@ -84,7 +85,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
     var corrections = Corrections()
     let valid = Self.validated(configuration, &corrections)
-    self.parameters = valid
+    self.parameters = DeferredConfiguration(valid)
     super.init(kind: .swipe, name: name ?? Self.defaultName(valid))
     announce(corrections)
   }
@@ -108,7 +109,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.handle(frame, surface, configuration)
+    let step = machine.input(frame, surface, parameters.inUse).step
     return step
   }
   /// Wakes the state machine at its deadline.
@@ -123,6 +124,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   }
   /// Returns the state machine to its initial state.
   public override func reset() {
+    parameters.apply()
     machine.reset()
   }
   /// Whether the state machine is following touches.
@@ -132,7 +134,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
     GestureEvent(
       time: time, kind: .swipe, state: state,
-      touches: max(machine.fingers, configuration.touchesRequired),
+      touches: max(machine.fingers, parameters.inUse.touchesRequired),
       location: machine.location, direction: machine.direction,
       velocity: .planar(machine.velocity))
   }
@@ -157,7 +159,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 /// far; a count below it has failed (too many touches), one above it waits for more fingers.
 /// A stroke off the axes fails only the count it was judged with: a finger landing later
 /// starts judging the next count.
-private struct SwipeMachine: ~Copyable {
+private struct SwipeMachine {
   private enum State {
     /// No touch yet. A touch down moves to `tracking`.
     case idle
@@ -296,4 +298,14 @@ private struct SwipeMachine: ~Copyable {
     }
     return common
   }
+}
+
+extension SwipeMachine: GestureMachine {
+  mutating func input(
+    _ frame: TouchFrame, _ touches: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
+  ) -> MachineOutput {
+    MachineOutput(handle(frame, touches, c))
+  }
+
+  var touches: Int { fingers }
 }

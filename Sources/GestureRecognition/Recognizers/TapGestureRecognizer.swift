@@ -58,21 +58,22 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
   }
 
-  /// The parameters; change them only while no touch is down (a change mid-gesture is not
-  /// deferred yet). A count out of range (below 1, or a most below the fewest) is corrected to
-  /// the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
-  /// read back, the configuration is the one in use.
+  /// The parameters. A change made while a gesture is in progress applies from the next
+  /// gesture (once every touch has lifted and the recognizer is reset); the gesture in flight
+  /// goes on with the values it began with. A count out of range (below 1, or a most below the
+  /// fewest) is corrected to the nearest valid value and reported (``GestureEngineDiagnostic/configurationCorrected(recognizer:setting:given:used:rule:)``):
+  /// read back, the configuration is the corrected value set last.
   public var configuration: Configuration {
-    get { parameters }
+    get { parameters.latest }
     set {
       var corrections = Corrections()
-      parameters = Self.validated(newValue, &corrections)
+      parameters.set(Self.validated(newValue, &corrections), inProgress: gestureInProgress)
       announce(corrections)
     }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
-  private var parameters: Configuration
+  private var parameters: DeferredConfiguration<Configuration>
   /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
   /// "The safe core").
   private var machine = TapMachine()
@@ -81,7 +82,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
     var corrections = Corrections()
     let valid = Self.validated(configuration, &corrections)
-    self.parameters = valid
+    self.parameters = DeferredConfiguration(valid)
     super.init(kind: .tap, name: name ?? Self.defaultName(valid))
     announce(corrections)
   }
@@ -111,18 +112,26 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.handle(frame, surface, configuration)
-    deadline = machine.deadline
-    ownsTouches = machine.ownsTouches
-    return step
+    // The machine is copied out and back (a plain value, no allocation): two instantaneous
+    // accesses to the stored property, which the optimizer proves need no run-time
+    // exclusivity check, where one access spanning the call keeps a check (~120 instructions)
+    // on every frame.
+    var m = machine
+    let output = m.input(frame, surface, parameters.inUse)
+    machine = m
+    deadline = output.deadline
+    ownsTouches = output.ownsTouches
+    return output.step
   }
 
   /// Wakes the state machine at its deadline.
   public override func handleDeadline(_ time: Microseconds) -> GestureStep {
-    let step = machine.deadlinePassed(configuration)
-    deadline = machine.deadline
-    ownsTouches = machine.ownsTouches
-    return step
+    var m = machine  // copied out and back: see `handle(_:_:)`
+    let output = m.wake(at: time, parameters.inUse)
+    machine = m
+    deadline = output.deadline
+    ownsTouches = output.ownsTouches
+    return output.step
   }
 
   /// Moves the state machine to failed (the engine decided).
@@ -135,6 +144,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
   public override func forceCancel() { forceFail() }
   /// Returns the state machine to its initial state.
   public override func reset() {
+    parameters.apply()
     machine.reset()
     deadline = nil
     ownsTouches = true
@@ -148,10 +158,11 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    GestureEvent(
+    let m = machine
+    return GestureEvent(
       time: time, kind: .tap, state: state,
-      touches: max(machine.fingers, configuration.touchesRequired),
-      location: machine.location, taps: configuration.tapsRequired)
+      touches: max(m.fingers, parameters.inUse.touchesRequired),
+      location: m.location, taps: parameters.inUse.tapsRequired)
   }
 
   /// Where the taps landed: the centroid of the last press's landing points (mm).
@@ -303,4 +314,24 @@ private struct TapMachine {
       return .none
     }
   }
+}
+
+extension TapMachine: GestureMachine {
+  mutating func input(
+    _ frame: TouchFrame, _ touches: TouchSurface, _ c: TapGestureRecognizer.Configuration
+  ) -> MachineOutput {
+    let step = handle(frame, touches, c)
+    return MachineOutput(step, deadline: deadline, ownsTouches: ownsTouches)
+  }
+
+  mutating func wake(at time: Microseconds, _ c: TapGestureRecognizer.Configuration)
+    -> MachineOutput
+  {
+    let step = deadlinePassed(c)
+    return MachineOutput(step, deadline: deadline, ownsTouches: ownsTouches)
+  }
+
+  mutating func finish() { fail() }
+
+  var touches: Int { fingers }
 }
