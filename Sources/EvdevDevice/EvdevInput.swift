@@ -1,6 +1,6 @@
 import TouchInput
 
-/// What `EvdevInput.readAvailable(into:)` found after reading everything the kernel had queued.
+/// What `EvdevInput.readAvailable(into:untilEmpty:)` found after reading everything the kernel had queued.
 public enum ReadStatus: Sendable, Equatable {
   /// Everything queued was read (`EAGAIN`); the device is still there.
   case drained
@@ -47,7 +47,7 @@ public final class EvdevInput {
 
   /// The open node's file descriptor (non-blocking), for a caller's event loop: add it to
   /// epoll, a GLib main loop or a Dispatch read source, and when it is readable call
-  /// `LiveLoop.readReady(_:)` (or `readAvailable(into:)`). Read it only through those.
+  /// `LiveLoop.readReady(_:)` (or `readAvailable(into:untilEmpty:)`). Read it only through those.
   public var descriptor: Int32 { handle.fd }
 
   private init(handle: LibevdevHandle, usesMonotonicClock: Bool) {
