@@ -321,11 +321,14 @@ func directoryEntries(_ path: String) -> Result<[String], EvdevError> {
   }
   defer { closedir(directory) }
   var names: [String] = []
+  // The C boundary: glibc's records are only as long as their name, so the name is read in
+  // place, up to its NUL, as gesturectl's `directoryEntries` and PhotoLibrary's `SystemFiles`
+  // read it; `entry.pointee` would copy the whole 256-byte `d_name` field, past a short
+  // record's end (the heap-buffer-overflow AddressSanitizer found in gesturectl's copy).
+  let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
   while let entry = readdir(directory) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-    }
-    names.append(name)
+    let field = UnsafeRawPointer(entry).advanced(by: nameOffset)
+    names.append(String(cString: field.assumingMemoryBound(to: CChar.self)))
   }
   return .success(names)
 }
