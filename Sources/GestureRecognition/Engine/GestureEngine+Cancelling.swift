@@ -38,6 +38,7 @@ extension GestureEngine {
       recognizer.deadline = nil
     }
     surface.removeAll()
+    continuity.removeAll()
     deliver()
     resetFinished(at: time)
   }

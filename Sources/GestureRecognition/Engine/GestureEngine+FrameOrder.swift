@@ -5,6 +5,10 @@ import TouchInput
 // one evdev frame in three ways (a slot's tracking id -1 then a new id; a new id with no -1, the
 // kernel's replacement; a new slot beginning while another is released), and the decoder turns
 // all three into one frame with the old touch ended and the new one began.
+//
+// Every frame the decoder builds lists every touch down. A hand-built frame may leave out a
+// finger that did not move: the engine carries it in (see `TouchContinuity`), so a touch ends
+// only with an explicit `ended` or `cancelled` phase.
 
 extension GestureEngine {
   /// Feeds one frame: fires every deadline up to its time (in deadline order), then lets every
@@ -17,7 +21,11 @@ extension GestureEngine {
   /// Called from inside an action (or a delegate or `explain`), the frame is queued and
   /// processed once the current frame or deadline is fully processed and delivered. A frame
   /// stamped earlier than the previous frame is processed as at the previous frame's time and
-  /// reported (``GestureEngineDiagnostic/frameOutOfOrder(time:previous:)``). In debug builds,
+  /// reported (``GestureEngineDiagnostic/frameOutOfOrder(time:previous:)``). A frame that
+  /// leaves out a touch still down (a hand-built frame listing only the fingers that moved)
+  /// gets it back as `stationary` where it was, as the decoder lists it, and the first frame
+  /// to leave it out is reported (``GestureEngineDiagnostic/touchOmitted(touch:time:)``): a
+  /// touch ends only with an `ended` or `cancelled` phase. In debug builds,
   /// a call while another thread is inside the engine stops with a message saying so.
   public func process(_ frame: TouchFrame) {
     #if DEBUG
@@ -38,6 +46,9 @@ extension GestureEngine {
     }
     previousFrameTime = frame.time
     busy = true
+    var frame = frame
+    let omitted = continuity.carry(into: &frame)
+    for id in omitted { report(.touchOmitted(touch: id, time: frame.time)) }
     // Only a frame with more touches than were down can mix (one comparison on the others).
     if frame.touches.count > surface.summary.count, let halves = Self.split(frame) {
       processFrame(halves.leaving)
@@ -86,5 +97,83 @@ extension GestureEngine {
       landing.touches[index].phase = .stationary
     }
     return (leaving, landing)
+  }
+}
+
+/// The touches down after the last frame the engine processed, to carry one into a later
+/// frame that leaves it out.
+///
+/// The decoder's frames list every touch down, ordered by id, new touches (higher ids) last:
+/// the touches down before are the frame's first ones, in order, and one pass comparing ids
+/// (after comparing counts) confirms it. Only a frame that fails it is searched.
+struct TouchContinuity {
+  /// The touches down after the last frame, as it listed them (in place: no allocation once
+  /// the array holds as many touches as are ever down).
+  private var down: [Touch] = []
+  /// The touches left out of a frame and reported, until they end (each is reported once).
+  private var reported: [TouchID] = []
+
+  /// Forgets every touch (the engine cancelled everything).
+  mutating func removeAll() {
+    down.removeAll(keepingCapacity: true)
+    reported.removeAll()
+  }
+
+  /// Adds to `frame` every touch down after the last frame that it leaves out, `stationary`
+  /// where it was, and remembers the touches down after `frame`.
+  ///
+  /// - Returns: The touches left out that were not left out before (to report).
+  mutating func carry(into frame: inout TouchFrame) -> [TouchID] {
+    var omitted: [TouchID] = []
+    if !listsAll(frame.touches) { omitted = insertMissing(into: &frame.touches) }
+    remember(frame.touches)
+    return omitted
+  }
+
+  /// Whether `touches` begin with the touches down, in order (as in every decoder frame).
+  private func listsAll(_ touches: [Touch]) -> Bool {
+    let count = down.count
+    guard touches.count >= count else { return false }
+    var index = 0
+    while index < count {
+      if touches[index].id != down[index].id { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Inserts each touch down that `touches` leave out, before the first touch with a higher
+  /// id, and returns those not reported before.
+  private mutating func insertMissing(into touches: inout [Touch]) -> [TouchID] {
+    var omitted: [TouchID] = []
+    for touch in down where !touches.contains(where: { $0.id == touch.id }) {
+      var carried = touch
+      carried.phase = .stationary
+      let place = touches.firstIndex { $0.id > touch.id } ?? touches.endIndex
+      touches.insert(carried, at: place)
+      if !reported.contains(touch.id) {
+        reported.append(touch.id)
+        omitted.append(touch.id)
+      }
+    }
+    return omitted
+  }
+
+  /// Keeps the touches of `touches` still down, overwriting the last frame's in place.
+  private mutating func remember(_ touches: [Touch]) {
+    var kept = 0
+    for touch in touches where !isLeaving(touch.phase) {
+      if kept < down.count {
+        down[kept] = touch
+      } else {
+        down.append(touch)
+      }
+      kept += 1
+    }
+    if kept < down.count { down.removeLast(down.count - kept) }
+    if !reported.isEmpty {
+      // A reported touch that is no longer down ended or was cancelled.
+      reported.removeAll { id in !down.contains { $0.id == id } }
+    }
   }
 }

@@ -84,6 +84,8 @@ public final class GestureEngine {
   #endif
   /// The event time of the last frame processed (a later frame stamped earlier is restamped).
   var previousFrameTime: Microseconds = .min
+  /// The touches down after the last frame, carried into a frame that leaves one out.
+  var continuity = TouchContinuity()
   /// Receives every misuse the engine turned into defined behaviour (see
   /// ``GestureEngineDiagnostic``); they are also kept in ``diagnostics``.
   public var onDiagnostic: ((GestureEngineDiagnostic) -> Void)?

@@ -26,6 +26,10 @@ public enum GestureEngineDiagnostic: Sendable, Hashable, CustomStringConvertible
   /// A frame was stamped earlier than the frame before it: it was processed as at the
   /// earlier frame's time, so event time never runs backwards.
   case frameOutOfOrder(time: Microseconds, previous: Microseconds)
+  /// A frame left out a touch that was down (a hand-built frame listing only the fingers that
+  /// moved): the touch was carried into it as `stationary` where it last was, as the decoder
+  /// lists it, and stays down until a frame ends or cancels it. Reported once per touch.
+  case touchOmitted(touch: TouchID, time: Microseconds)
   /// A main-actor target's action was due while the engine ran off the main actor (an
   /// engine moved through an `@unchecked Sendable` box, or driven from Swift 5 code): the
   /// action was not called.
@@ -49,6 +53,10 @@ public enum GestureEngineDiagnostic: Sendable, Hashable, CustomStringConvertible
     case .frameOutOfOrder(let time, let previous):
       "frame at " + String(time) + " µs is earlier than the previous one at " + String(previous)
         + " µs, processed at the previous time"
+    case .touchOmitted(let touch, let time):
+      "frame at " + String(time) + " µs leaves out touch " + touch.description
+        + ", which is down: carried as stationary where it was (a touch ends only with an ended"
+        + " or cancelled phase)"
     case .targetOffMainActor(let name):
       name + ": a main-actor target's action not called, the engine ran off the main actor"
     }
