@@ -100,14 +100,14 @@ public enum RecognizerPlan {
       var configuration = SwipeGestureRecognizer.Configuration(
         directions: swipeDirections, touches: low...high)
       if let swipeSpeed { configuration.minimumVelocity = swipeSpeed }
-      if let swipeTime { configuration.maximumDuration = swipeTime }
+      if let swipeTime { configuration.maximumDurationMicroseconds = swipeTime }
       swipe = engine.add(SwipeGestureRecognizer(configuration))
     }
     var taps: [TapGestureRecognizer] = []
     if let low = tapFingers.min(), let high = tapFingers.max() {
       taps = tapCounts.sorted().map {
         var configuration = TapGestureRecognizer.Configuration(taps: $0, touches: low...high)
-        if let tapInterval { configuration.maximumTapInterval = tapInterval }
+        if let tapInterval { configuration.maximumTapIntervalMicroseconds = tapInterval }
         return engine.add(TapGestureRecognizer(configuration))
       }
       for (shorter, longer) in zip(taps, taps.dropFirst()) {
@@ -116,7 +116,9 @@ public enum RecognizerPlan {
     }
     for fingers in holdFingers.sorted() {
       var configuration = LongPressGestureRecognizer.Configuration(touches: fingers)
-      if let time = holdTimes[fingers] ?? nil { configuration.minimumPressDuration = time }
+      if let time = holdTimes[fingers] ?? nil {
+        configuration.minimumPressDurationMicroseconds = time
+      }
       engine.add(LongPressGestureRecognizer(configuration))
     }
     var pan: PanGestureRecognizer?

@@ -3,9 +3,8 @@ import TouchInput
 // UIKit's names, where a UIKit developer reaches for them: on the recognizer itself, as UIKit
 // has them, each reading and writing the recognizer's `configuration` (validated as the
 // configuration is: a count out of range is corrected and reported). Times are Swift
-// `Duration`s here: `longPress.minimumPressDuration = .milliseconds(500)` waits 500 ms, and a
-// bare number does not compile. The configurations keep microseconds (`Microseconds`, the
-// unit of event time, compared on every frame), so each property converts once, when set.
+// `Duration`s here, as in the configurations: `longPress.minimumPressDuration =
+// .milliseconds(500)` waits 500 ms, and a bare number does not compile.
 
 extension Duration {
   /// The duration in whole microseconds, rounded toward zero (event time has no finer unit).
@@ -34,27 +33,26 @@ extension TapGestureRecognizer {
     }
   }
 
-  /// How long one press may last, as a `Duration` (`configuration.maximumPressDuration`,
-  /// kept in microseconds).
+  /// How long one press may last, as a `Duration` (`configuration.maximumPressDuration`).
   public var maximumPressDuration: Duration {
-    get { .microseconds(configuration.maximumPressDuration) }
-    set { configuration.maximumPressDuration = newValue.wholeMicroseconds }
+    get { configuration.maximumPressDuration }
+    set { configuration.maximumPressDuration = newValue }
   }
 
   /// The longest pause from a lift to the next landing, as a `Duration`
-  /// (`configuration.maximumTapInterval`, kept in microseconds).
+  /// (`configuration.maximumTapInterval`).
   public var maximumTapInterval: Duration {
-    get { .microseconds(configuration.maximumTapInterval) }
-    set { configuration.maximumTapInterval = newValue.wholeMicroseconds }
+    get { configuration.maximumTapInterval }
+    set { configuration.maximumTapInterval = newValue }
   }
 }
 
 extension LongPressGestureRecognizer {
   /// How long the fingers must stay down, as a `Duration` (UIKit's `minimumPressDuration`;
-  /// `configuration.minimumPressDuration`, kept in microseconds).
+  /// `configuration.minimumPressDuration`).
   public var minimumPressDuration: Duration {
-    get { .microseconds(configuration.minimumPressDuration) }
-    set { configuration.minimumPressDuration = newValue.wholeMicroseconds }
+    get { configuration.minimumPressDuration }
+    set { configuration.minimumPressDuration = newValue }
   }
 
   /// Taps before the hold (UIKit's `numberOfTapsRequired`, 0 by default): with 1, tap then
@@ -119,9 +117,9 @@ extension SwipeGestureRecognizer {
   }
 
   /// How long after the first landing the stroke may still qualify, as a `Duration`
-  /// (`configuration.maximumDuration`, kept in microseconds).
+  /// (`configuration.maximumDuration`).
   public var maximumDuration: Duration {
-    get { .microseconds(configuration.maximumDuration) }
-    set { configuration.maximumDuration = newValue.wholeMicroseconds }
+    get { configuration.maximumDuration }
+    set { configuration.maximumDuration = newValue }
   }
 }

@@ -22,9 +22,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   public struct Configuration: Sendable, Hashable {
     /// How long the touches must stay down: 500 ms. UIKit 0.5 s; Flutter kLongPressTimeout
     /// 500 ms; GTK 500 ms; Android 400 ms (500 ms in older releases).
-    /// In microseconds (500 here is 0.5 ms): the recognizer's ``LongPressGestureRecognizer/minimumPressDuration`` is the same
-    /// setting as a `Duration`.
-    public var minimumPressDuration: Microseconds = 500_000
+    /// In microseconds, the unit of event time: ``minimumPressDuration`` is the same setting as
+    /// a `Duration` (`.milliseconds(500)`).
+    public var minimumPressDurationMicroseconds: Microseconds = 500_000
     /// How far a touch may move before the press begins: 1.6 mm. UIKit allowableMovement
     /// 10 pt = 1.6 mm; Android 8 dp = 1.3 mm; Flutter 18 lp = 2.9 mm.
     public var allowableMovement: Millimeters = 1.6
@@ -138,7 +138,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   public override var isEngaged: Bool { machine.isEngaged }
   /// The longest a deadline of this recognizer lies after an input.
   public override var longestTimeout: Microseconds {
-    max(configuration.minimumPressDuration, configuration.tapsRequired > 0 ? TapTiming.press : 0)
+    max(
+      configuration.minimumPressDurationMicroseconds,
+      configuration.tapsRequired > 0 ? TapTiming.press : 0)
   }
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
@@ -251,7 +253,7 @@ private struct LongPressMachine {
       if cluster.count >= c.touchesRequired {
         state = .waiting(since: frame.time)
         touches = cluster.count
-        deadline = frame.time + c.minimumPressDuration
+        deadline = frame.time + c.minimumPressDurationMicroseconds
       } else {
         state = .gathering
       }
@@ -259,7 +261,8 @@ private struct LongPressMachine {
     case .waiting(let since):
       if cancelled { return finish(.fail(.touchCancelled)) }
       if lifted {
-        return finish(.fail(.liftedEarly(frame.time - since, required: c.minimumPressDuration)))
+        return finish(
+          .fail(.liftedEarly(frame.time - since, required: c.minimumPressDurationMicroseconds)))
       }
       if cluster.count > c.maximumTouches {
         return finish(.fail(.tooManyTouches(cluster.count, limit: c.maximumTouches)))
@@ -271,7 +274,7 @@ private struct LongPressMachine {
         // A finger joined: the hold of this many fingers starts now.
         state = .waiting(since: frame.time)
         touches = cluster.count
-        deadline = frame.time + c.minimumPressDuration
+        deadline = frame.time + c.minimumPressDurationMicroseconds
       }
       return .none
     case .active:
@@ -296,7 +299,7 @@ private struct LongPressMachine {
     }
     state = .active
     deadline = nil
-    return .begin(.heldStill(c.minimumPressDuration))
+    return .begin(.heldStill(c.minimumPressDurationMicroseconds))
   }
 }
 
@@ -304,9 +307,9 @@ private struct LongPressMachine {
 /// as the tap recognizer's defaults.
 enum TapTiming {
   /// How long one tap may stay down (the tap's `maximumPressDuration`).
-  static let press = TapGestureRecognizer.Configuration().maximumPressDuration
+  static let press = TapGestureRecognizer.Configuration().maximumPressDurationMicroseconds
   /// The longest pause from a tap's lift to the next landing (its `maximumTapInterval`).
-  static let interval = TapGestureRecognizer.Configuration().maximumTapInterval
+  static let interval = TapGestureRecognizer.Configuration().maximumTapIntervalMicroseconds
 }
 
 extension LongPressMachine: GestureMachine {

@@ -39,9 +39,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     public var minimumVelocity: Double = 100
     /// How long after the first landing the stroke may still qualify: 500 ms. UIKit (private)
     /// maximumDuration 0.5 s; lisgd 800 ms down to up.
-    /// In microseconds (500 here is 0.5 ms): the recognizer's ``SwipeGestureRecognizer/maximumDuration`` is the same
-    /// setting as a `Duration`.
-    public var maximumDuration: Microseconds = 500_000
+    /// In microseconds, the unit of event time: ``maximumDuration`` is the same setting as a
+    /// `Duration` (`.milliseconds(500)`).
+    public var maximumDurationMicroseconds: Microseconds = 500_000
     /// How far the stroke may point off the nearest allowed direction: 30°. lisgd ±15° (eight
     /// directions); GTK's 2:1 axis lock ≈ 26.6°; UIKit allows far more (200 pt across).
     /// With diagonals enabled, use at most 22.5°.
@@ -234,7 +234,9 @@ private struct SwipeMachine {
       return fail(.tooManyTouches(mostTouches, limit: c.maximumTouches))
     }
     let elapsed = frame.time - since
-    if elapsed > c.maximumDuration { return fail(.tooLong(elapsed, limit: c.maximumDuration)) }
+    if elapsed > c.maximumDurationMicroseconds {
+      return fail(.tooLong(elapsed, limit: c.maximumDurationMicroseconds))
+    }
     guard cluster.moved || lifted else { return .none }
     // No count to judge yet (too few fingers, or this count pointed off the axes): the
     // counts above wait for more fingers, and fail at the first lift.

@@ -31,14 +31,14 @@ public final class TapGestureRecognizer: GestureRecognizer {
     public var maximumMovement: Millimeters = 3.0
     /// How long one press may last: 750 ms. UIKit (private) 0.75 s; grail 300 ms; Hammer.js
     /// 250 ms (a long press at 500 ms usually wins first).
-    /// In microseconds (500 here is 0.5 ms): the recognizer's ``TapGestureRecognizer/maximumPressDuration`` is the same
-    /// setting as a `Duration`.
-    public var maximumPressDuration: Microseconds = 750_000
+    /// In microseconds, the unit of event time: ``maximumPressDuration`` is the same setting as
+    /// a `Duration` (`.milliseconds(750)`).
+    public var maximumPressDurationMicroseconds: Microseconds = 750_000
     /// The longest pause from one tap's lift to the next tap's landing: 300 ms. Flutter and
     /// Android 300 ms (lift to next down); UIKit (private) 0.35 s.
-    /// In microseconds (500 here is 0.5 ms): the recognizer's ``TapGestureRecognizer/maximumTapInterval`` is the same
-    /// setting as a `Duration`.
-    public var maximumTapInterval: Microseconds = 300_000
+    /// In microseconds, the unit of event time: ``maximumTapInterval`` is the same setting as a
+    /// `Duration` (`.milliseconds(300)`).
+    public var maximumTapIntervalMicroseconds: Microseconds = 300_000
     /// The furthest a later tap may land from the first: 15.9 mm. Flutter 100 lp and
     /// Android 100 dp (DOUBLE_TAP_SLOP) = 15.9 mm.
     public var maximumTapDistance: Millimeters = 15.9
@@ -153,7 +153,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
   public override var isEngaged: Bool { machine.isEngaged }
   /// The longest a deadline of this recognizer lies after an input.
   public override var longestTimeout: Microseconds {
-    max(configuration.maximumPressDuration, configuration.maximumTapInterval)
+    max(
+      configuration.maximumPressDurationMicroseconds, configuration.maximumTapIntervalMicroseconds)
   }
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
@@ -240,7 +241,7 @@ private struct TapMachine {
       var tap = 1
       if case .waiting(let taps, _) = state { tap = taps + 1 }
       state = .pressing(tap: tap, since: frame.time)
-      deadline = frame.time + c.maximumPressDuration
+      deadline = frame.time + c.maximumPressDurationMicroseconds
       mostTouches = 0
       if let first = firstLocation, landing.n > 0 {
         // Android and Flutter judge the next tap's distance where it lands.
@@ -298,16 +299,16 @@ private struct TapMachine {
       return .recognize(.tapped(taps: tap, touches: mostTouches))
     }
     state = .waiting(taps: tap, liftedAt: frame.time)
-    deadline = frame.time + c.maximumTapInterval
+    deadline = frame.time + c.maximumTapIntervalMicroseconds
     return .none
   }
   mutating func deadlinePassed(_ c: TapGestureRecognizer.Configuration) -> GestureStep {
     switch state {
     case .pressing(_, let since):
       let held = (deadline ?? since) - since
-      return fail(.pressedTooLong(held, limit: c.maximumPressDuration))
+      return fail(.pressedTooLong(held, limit: c.maximumPressDurationMicroseconds))
     case .waiting(let taps, _):
-      return fail(.noNextTap(taps: taps, within: c.maximumTapInterval))
+      return fail(.noNextTap(taps: taps, within: c.maximumTapIntervalMicroseconds))
     case .idle, .done:
       // `deadline` is public: a deadline set from outside while no timer runs changes nothing.
       deadline = nil
