@@ -46,9 +46,20 @@ extension GestureEngine {
     }
     previousFrameTime = frame.time
     busy = true
-    var frame = frame
-    let omitted = continuity.carry(into: &frame)
-    for id in omitted { report(.touchOmitted(touch: id, time: frame.time)) }
+    // A decoder's frame lists every touch down: one pass over the ids confirms it.
+    if continuity.follow(frame.touches) {
+      processWhole(frame)
+    } else {
+      processWhole(carryingOmitted(frame))
+    }
+    if hasPendingFilters && surface.summary.count == 0 { applyPendingFilters() }
+    busy = false
+    if hasPending { runPending() }
+  }
+
+  /// `process(_:)` for a frame in order, with every touch down in it: split if touches both
+  /// leave and begin in it.
+  private func processWhole(_ frame: TouchFrame) {
     // Only a frame with more touches than were down can mix (one comparison on the others).
     if frame.touches.count > surface.summary.count, let halves = Self.split(frame) {
       processFrame(halves.leaving)
@@ -56,9 +67,19 @@ extension GestureEngine {
     } else {
       processFrame(frame)
     }
-    if hasPendingFilters && surface.summary.count == 0 { applyPendingFilters() }
-    busy = false
-    if hasPending { runPending() }
+  }
+
+  /// `frame` with every touch down after the last frame that it leaves out (see
+  /// `TouchContinuity`), having reported those it had not left out before.
+  private func carryingOmitted(_ frame: TouchFrame) -> TouchFrame {
+    // Changed in a local and stored back (the inserts may call into the runtime: an access
+    // spanning them would keep a run-time exclusivity check on every access to it).
+    var kept = continuity
+    var carried = frame
+    let omitted = kept.carry(into: &carried.touches)
+    continuity = kept
+    for id in omitted { report(.touchOmitted(touch: id, time: frame.time)) }
+    return carried
   }
 
   /// Applies the region, tool and delegate changes made while touches were down.
@@ -101,79 +122,123 @@ extension GestureEngine {
 }
 
 /// The touches down after the last frame the engine processed, to carry one into a later
-/// frame that leaves it out.
+/// frame that leaves it out (at most ``capacity``; more are not carried).
 ///
 /// The decoder's frames list every touch down, ordered by id, new touches (higher ids) last:
 /// the touches down before are the frame's first ones, in order, and one pass comparing ids
-/// (after comparing counts) confirms it. Only a frame that fails it is searched.
+/// (after comparing counts) confirms it. Only a frame that fails it is searched. The touches
+/// are kept in an `InlineArray`: following a frame copies the touches down into it, with no
+/// reference counting and no allocation.
 struct TouchContinuity {
-  /// The touches down after the last frame, as it listed them (in place: no allocation once
-  /// the array holds as many touches as are ever down).
-  private var down: [Touch] = []
-  /// The touches left out of a frame and reported, until they end (each is reported once).
-  private var reported: [TouchID] = []
+  /// The most touches remembered (as `TouchSurface.capacity`).
+  static let capacity = 16
+  private static let vacant = Touch(
+    id: TouchID(0), phase: .stationary, location: MillimeterPoint(x: 0, y: 0))
+
+  /// The first `count` entries: the touches down after the last frame, in the order it
+  /// listed them.
+  private var down = InlineArray<16, Touch>(repeating: TouchContinuity.vacant)
+  private var count = 0
+  /// After a `follow(_:)` that failed, the first entry it did not compare.
+  private var verified = 0
+  /// The first `reportedCount` entries: the touches left out of a frame and reported, until
+  /// they end (each is reported once).
+  private var reported = InlineArray<16, TouchID>(repeating: TouchID(0))
+  private var reportedCount = 0
 
   /// Forgets every touch (the engine cancelled everything).
   mutating func removeAll() {
-    down.removeAll(keepingCapacity: true)
-    reported.removeAll()
+    count = 0
+    verified = 0
+    reportedCount = 0
   }
 
-  /// Adds to `frame` every touch down after the last frame that it leaves out, `stationary`
-  /// where it was, and remembers the touches down after `frame`.
+  /// Whether `touches` begin with the touches down, in order (as every decoder frame does),
+  /// remembering the touches down after them in the same pass. Mutating so the entries are
+  /// read in place (a non-mutating method copies them first).
   ///
-  /// - Returns: The touches left out that were not left out before (to report).
-  mutating func carry(into frame: inout TouchFrame) -> [TouchID] {
-    var omitted: [TouchID] = []
-    if !listsAll(frame.touches) { omitted = insertMissing(into: &frame.touches) }
-    remember(frame.touches)
-    return omitted
-  }
-
-  /// Whether `touches` begin with the touches down, in order (as in every decoder frame).
-  private func listsAll(_ touches: [Touch]) -> Bool {
-    let count = down.count
-    guard touches.count >= count else { return false }
+  /// When it returns false, the entries from `verified` on are the last frame's, unread: the
+  /// ones before it were overwritten, but each was listed in `touches` (its id matched).
+  mutating func follow(_ touches: [Touch]) -> Bool {
+    let before = count
+    verified = 0
+    guard touches.count >= before else { return false }
+    var kept = 0
     var index = 0
-    while index < count {
-      if touches[index].id != down[index].id { return false }
+    for touch in touches {
+      if index < before && touch.id != down[index].id {
+        verified = index
+        return false
+      }
+      // `kept <= index`: an entry not yet compared is never overwritten.
+      if !isLeaving(touch.phase) && kept < Self.capacity {
+        down[kept] = touch
+        kept += 1
+      }
       index += 1
     }
+    count = kept
+    if reportedCount > 0 { forgetEnded() }
     return true
   }
 
-  /// Inserts each touch down that `touches` leave out, before the first touch with a higher
-  /// id, and returns those not reported before.
-  private mutating func insertMissing(into touches: inout [Touch]) -> [TouchID] {
+  /// After `follow(_:)` returned false for `touches`: inserts each touch down that they leave
+  /// out, `stationary` where it was, before the first touch with a higher id, and remembers
+  /// the touches down after them.
+  ///
+  /// - Returns: The touches left out that had not been left out before (to report).
+  mutating func carry(into touches: inout [Touch]) -> [TouchID] {
+    var carried: [Touch] = []
+    for index in verified..<count {
+      let touch = down[index]
+      if !touches.contains(where: { $0.id == touch.id }) { carried.append(touch) }
+    }
     var omitted: [TouchID] = []
-    for touch in down where !touches.contains(where: { $0.id == touch.id }) {
-      var carried = touch
-      carried.phase = .stationary
+    for var touch in carried {
+      touch.phase = .stationary
       let place = touches.firstIndex { $0.id > touch.id } ?? touches.endIndex
-      touches.insert(carried, at: place)
-      if !reported.contains(touch.id) {
-        reported.append(touch.id)
+      touches.insert(touch, at: place)
+      if !wasReported(touch.id) && reportedCount < Self.capacity {
+        reported[reportedCount] = touch.id
+        reportedCount += 1
         omitted.append(touch.id)
       }
     }
+    var kept = 0
+    for touch in touches where !isLeaving(touch.phase) && kept < Self.capacity {
+      down[kept] = touch
+      kept += 1
+    }
+    count = kept
+    if reportedCount > 0 { forgetEnded() }
     return omitted
   }
 
-  /// Keeps the touches of `touches` still down, overwriting the last frame's in place.
-  private mutating func remember(_ touches: [Touch]) {
-    var kept = 0
-    for touch in touches where !isLeaving(touch.phase) {
-      if kept < down.count {
-        down[kept] = touch
-      } else {
-        down.append(touch)
-      }
-      kept += 1
+  private mutating func wasReported(_ id: TouchID) -> Bool {
+    var index = 0
+    while index < reportedCount {
+      if reported[index] == id { return true }
+      index += 1
     }
-    if kept < down.count { down.removeLast(down.count - kept) }
-    if !reported.isEmpty {
-      // A reported touch that is no longer down ended or was cancelled.
-      reported.removeAll { id in !down.contains { $0.id == id } }
+    return false
+  }
+
+  /// Forgets the reported touches no longer down (they ended or were cancelled).
+  private mutating func forgetEnded() {
+    var still = 0
+    for index in 0..<reportedCount where isDown(reported[index]) {
+      reported[still] = reported[index]
+      still += 1
     }
+    reportedCount = still
+  }
+
+  private mutating func isDown(_ id: TouchID) -> Bool {
+    var index = 0
+    while index < count {
+      if down[index].id == id { return true }
+      index += 1
+    }
+    return false
   }
 }
