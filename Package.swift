@@ -41,7 +41,8 @@ let package = Package(
     .target(
       name: "TouchInput", dependencies: ["TextOutput"], linkerSettings: [.linkedLibrary("m")]),
     .target(
-      name: "EvdevDevice", dependencies: ["CLibevdev", "CLibudev", "TouchInput", "TextOutput"]),
+      name: "EvdevDevice",
+      dependencies: ["CLibevdev", "CLibudev", "TouchInput", "TextOutput", "SystemDirectory"]),
     // A live device driving the engine: the one module that joins the two sides.
     .target(
       name: "LiveGestures",
@@ -58,8 +59,11 @@ let package = Package(
       name: "GesturePipeline", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
     .target(
       name: "ImageCarousel", dependencies: ["GestureRecognition", "TouchInput", "TextOutput"]),
+    // Directory listing through readdir(3): the one reader of gesturectl, EvdevDevice and
+    // PhotoLibrary.
+    .target(name: "SystemDirectory"),
     // The photo viewer's folder, file sniffing, EXIF orientation and prepare-ahead (no SDL).
-    .target(name: "PhotoLibrary", dependencies: ["TextOutput"]),
+    .target(name: "PhotoLibrary", dependencies: ["TextOutput", "SystemDirectory"]),
 
     // The touchscreen photo viewer (`photo-carousel`): SDL rendering driven by the carousel.
     .target(
@@ -75,7 +79,7 @@ let package = Package(
       name: "gesturectl",
       dependencies: [
         "TouchInput", "TextOutput", "EvdevDevice", "GestureRecognition", "GesturePipeline",
-        "ImageCarousel", "GestureDaemon",
+        "ImageCarousel", "GestureDaemon", "SystemDirectory",
       ]
     ),
 
@@ -111,6 +115,7 @@ let package = Package(
       name: "FuzzTargets",
       dependencies: ["TouchInput", "GestureRecognition", "GesturePipeline", "GestureTestSupport"]
     ),
+    .testTarget(name: "SystemDirectoryTests", dependencies: ["SystemDirectory"]),
     .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TouchInput"]),
     .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTestSupport"]),
     .testTarget(

@@ -1,10 +1,12 @@
 // The C boundary of the live path: every call into libevdev and the system (open, poll, clocks,
-// signals, directory listing) lives in this file and returns Swift values or `EvdevError`.
+// signals; directory listing through the shared SystemDirectory module) lives in this file and
+// returns Swift values or `EvdevError`.
 // Besides the uinput side (VirtualDevice.swift, UinputAccess.swift) and libevdev's name tables
 // (KeyCodes.swift), no other file imports `CLibevdev` or Glibc.
 
 import CLibevdev
 import Glibc
+import SystemDirectory
 import TextOutput
 import TouchInput
 
@@ -314,23 +316,11 @@ func errorMessage(_ code: Int32) -> String {
   strerror(code).map { String(cString: $0) } ?? "error \(code)"
 }
 
-/// The names in a directory, or the errno of `opendir`.
+/// The names in a directory (without `.` and `..`), or the errno of `opendir`.
 func directoryEntries(_ path: String) -> Result<[String], EvdevError> {
-  guard let directory = opendir(path) else {
-    return .failure(EvdevError(call: "opendir", errno: errno, path: path))
+  readDirectory(path).map { $0.map(\.name) }.mapError {
+    EvdevError(call: "opendir", errno: $0.code, path: path)
   }
-  defer { closedir(directory) }
-  var names: [String] = []
-  // The C boundary: glibc's records are only as long as their name, so the name is read in
-  // place, up to its NUL, as gesturectl's `directoryEntries` and PhotoLibrary's `SystemFiles`
-  // read it; `entry.pointee` would copy the whole 256-byte `d_name` field, past a short
-  // record's end (the heap-buffer-overflow AddressSanitizer found in gesturectl's copy).
-  let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
-  while let entry = readdir(directory) {
-    let field = UnsafeRawPointer(entry).advanced(by: nameOffset)
-    names.append(String(cString: field.assumingMemoryBound(to: CChar.self)))
-  }
-  return .success(names)
 }
 
 /// libevdev's own messages (`BUG: Device "…" has invalid ABS_MT_TRACKING_ID range`, which its

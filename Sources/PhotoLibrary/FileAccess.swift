@@ -1,4 +1,5 @@
 import Glibc
+import SystemDirectory
 
 /// What a path names, after following symbolic links.
 enum ItemStatus: Sendable, Hashable {
@@ -53,32 +54,18 @@ struct SystemError: Error, Sendable, Hashable {
 /// The real file system, through glibc: the library's one C boundary.
 struct SystemFiles: FileAccess {
   func entries(ofFolderAt path: String) -> Result<[FolderEntry], SystemError> {
-    guard let directory = opendir(path) else { return .failure(SystemError(code: errno)) }
-    defer { closedir(directory) }
-    var entries: [FolderEntry] = []
-    // glibc's records are only as long as their name, so the name is read in place, up to its
-    // NUL, never by copying the whole 256-byte `d_name` field (which reads past a short
-    // record's end).
-    // `d_type` is read the same way, as one byte at its offset.
-    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
-    let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type) ?? 18
-    while let entry = readdir(directory) {
-      let field = UnsafeRawPointer(entry).advanced(by: nameOffset)
-      let bytes = field.assumingMemoryBound(to: CChar.self)
-      let lossy = String(cString: bytes)
-      if lossy == "." || lossy == ".." { continue }
-      let type = UnsafeRawPointer(entry).load(fromByteOffset: typeOffset, as: UInt8.self)
-      let status: ItemStatus? =
-        switch Int32(type) {
-        case Int32(DT_REG): .file
-        case Int32(DT_DIR): .folder
-        case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): .other
-        default: nil
-        }
-      entries.append(
-        FolderEntry(name: String(validatingCString: bytes), lossyName: lossy, status: status))
-    }
-    return .success(entries)
+    readDirectory(path).map { entries in
+      entries.map { entry in
+        let status: ItemStatus? =
+          switch entry.kind {
+          case .regularFile: .file
+          case .directory: .folder
+          case .fifo, .socket, .characterDevice, .blockDevice: .other
+          case .symbolicLink, .unknown: nil
+          }
+        return FolderEntry(name: entry.validName, lossyName: entry.name, status: status)
+      }
+    }.mapError { SystemError(code: $0.code) }
   }
 
   func status(ofItemAt path: String) -> ItemStatus {

@@ -1,3 +1,5 @@
+import SystemDirectory
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -154,20 +156,9 @@ func isRegularFile(_ path: String) -> Bool {
 ///
 /// - Throws: `CommandFailure` naming the directory and the reason.
 func directoryEntries(_ path: String) throws(CommandFailure) -> [String] {
-  guard let directory = opendir(path) else {
-    throw CommandFailure(
-      message: "\(path): cannot list images: " + String(cString: strerror(errno)))
+  switch readDirectory(path) {
+  case .success(let entries): return entries.map(\.name)
+  case .failure(let error):
+    throw CommandFailure(message: "\(path): cannot list images: " + error.message)
   }
-  defer { closedir(directory) }
-  var names: [String] = []
-  // The C boundary: glibc's records are only as long as their name, so the name is read in
-  // place, up to its NUL, never by copying the whole 256-byte `d_name` field (which reads past
-  // a short record's end: AddressSanitizer's heap-buffer-overflow).
-  let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
-  while let entry = readdir(directory) {
-    let field = UnsafeRawPointer(entry).advanced(by: nameOffset)
-    let name = String(cString: field.assumingMemoryBound(to: CChar.self))
-    if name != "." && name != ".." { names.append(name) }
-  }
-  return names
 }
