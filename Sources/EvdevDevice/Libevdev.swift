@@ -352,7 +352,6 @@ enum LibevdevLog {
   static func write(_ text: String) {
     var message = text
     while message.last?.isNewline == true { message.removeLast() }
-    let line = Array(("warning: libevdev: " + message.escapingControlCharacters + "\n").utf8)
-    _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    writeErrorLine("warning: libevdev: " + message.escapingControlCharacters)
   }
 }

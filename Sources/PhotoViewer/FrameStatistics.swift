@@ -103,7 +103,7 @@ final class FrameStatistics {
       }
     }
     guard let file = fopen(path, "w") else {
-      writeError("error: \(path.escapingControlCharacters): cannot write the statistics")
+      writeErrorLine("error: \(path.escapingControlCharacters): cannot write the statistics")
       return
     }
     fputs(text, file)

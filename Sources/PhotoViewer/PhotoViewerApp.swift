@@ -26,21 +26,15 @@ public enum PhotoCarousel {
       }
       return try ViewerSession(options: options).run()
     } catch {
-      writeError("error: " + error.description)
+      writeErrorLine("error: " + error.description)
       return error.exitStatus
     }
   }
 }
 
-/// One line on stderr.
-func writeError(_ line: String) {
-  let bytes = Array((line + "\n").utf8)
-  _ = bytes.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
-}
-
 /// A warning on stderr: `warning: …`.
 func warn(_ message: String) {
-  writeError("warning: " + message)
+  writeErrorLine("warning: " + message)
 }
 
 /// The local monotonic clock in µs.

@@ -198,7 +198,7 @@ final class ViewerLoop {
       }
       if status == .deviceGone {
         pipeline.cancelAll(at: pipeline.lastTime)
-        writeError(
+        writeErrorLine(
           "error: \(device.path.escapingControlCharacters): the device vanished; gestures in "
             + "flight were cancelled")
         running = false
@@ -394,11 +394,11 @@ final class ViewerLoop {
         do throws(ViewerError) {
           try save(surface, to: path)
         } catch {
-          writeError("error: " + error.description)
+          writeErrorLine("error: " + error.description)
           saved = false
         }
       } else {
-        writeError("error: cannot read the screen back: " + sdlError())
+        writeErrorLine("error: cannot read the screen back: " + sdlError())
         saved = false
       }
     }

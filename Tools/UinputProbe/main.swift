@@ -11,8 +11,7 @@ import TextOutput
 import TouchInput
 
 func fail(_ message: String) -> Never {
-  let line = Array("error: \(message.escapingControlCharacters)\n".utf8)
-  _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  writeErrorLine("error: " + message.escapingControlCharacters)
   exit(1)
 }
 
