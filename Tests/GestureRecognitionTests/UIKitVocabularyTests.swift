@@ -86,6 +86,20 @@ private final class Accumulator {
     swipe.numberOfTouchesRequired = 3
     #expect(swipe.configuration.directions == .left)
     #expect(swipe.configuration.touchesRequired == 3 && swipe.configuration.maximumTouches == 3)
+    let press = LongPressGestureRecognizer(LongPressGestureRecognizer.Configuration(touches: 1...4))
+    press.numberOfTouchesRequired = 2
+    #expect(press.configuration.touchesRequired == 2 && press.configuration.maximumTouches == 2)
+  }
+
+  @Test("numberOfTouchesRequired = 0 in an engine: both ends corrected in one report each")
+  func exactCountValidatedOnce() {
+    let engine = GestureEngine()
+    var said: [String] = []
+    engine.onDiagnostic = { said.append($0.description) }
+    let swipe = engine.add(SwipeGestureRecognizer())
+    swipe.numberOfTouchesRequired = 0
+    #expect(swipe.numberOfTouchesRequired == 1 && swipe.configuration.maximumTouches == 1)
+    #expect(said.count == 2, "one assignment, validated once: \(said)")
   }
 
   @Test("setTranslation(.zero) in each action: the steps add up to the whole drag")

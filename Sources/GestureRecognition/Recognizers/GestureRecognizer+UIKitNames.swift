@@ -14,6 +14,28 @@ extension Duration {
   }
 }
 
+/// A configuration with a range of fingers (the taps', the long press's, the swipe's): UIKit's
+/// `numberOfTouchesRequired` sets both ends of it, through `requireExactly(touches:)`.
+protocol TouchRangeConfiguration {
+  /// The fewest fingers.
+  var touchesRequired: Int { get set }
+  /// The most fingers.
+  var maximumTouches: Int { get set }
+}
+
+extension TouchRangeConfiguration {
+  /// Exactly `count` fingers: the fewest and the most (UIKit's `numberOfTouchesRequired` is
+  /// exact). Set on a recognizer's `configuration`, it is one assignment, validated once.
+  mutating func requireExactly(touches count: Int) {
+    touchesRequired = count
+    maximumTouches = count
+  }
+}
+
+extension TapGestureRecognizer.Configuration: TouchRangeConfiguration {}
+extension LongPressGestureRecognizer.Configuration: TouchRangeConfiguration {}
+extension SwipeGestureRecognizer.Configuration: TouchRangeConfiguration {}
+
 extension TapGestureRecognizer {
   /// Taps in a row (UIKit's `numberOfTapsRequired`): `configuration.tapsRequired`.
   public var numberOfTapsRequired: Int {
@@ -25,12 +47,7 @@ extension TapGestureRecognizer {
   /// (`configuration.touchesRequired` and `maximumTouches`); reads the fewest.
   public var numberOfTouchesRequired: Int {
     get { configuration.touchesRequired }
-    set {
-      var c = configuration
-      c.touchesRequired = newValue
-      c.maximumTouches = newValue
-      configuration = c
-    }
+    set { configuration.requireExactly(touches: newValue) }
   }
 
   /// How long one press may last, as a `Duration` (`configuration.maximumPressDuration`).
@@ -66,12 +83,7 @@ extension LongPressGestureRecognizer {
   /// fewest.
   public var numberOfTouchesRequired: Int {
     get { configuration.touchesRequired }
-    set {
-      var c = configuration
-      c.touchesRequired = newValue
-      c.maximumTouches = newValue
-      configuration = c
-    }
+    set { configuration.requireExactly(touches: newValue) }
   }
 
   /// How far a finger may move before the press begins, in mm (UIKit's `allowableMovement`,
@@ -108,12 +120,7 @@ extension SwipeGestureRecognizer {
   /// most; reads the fewest.
   public var numberOfTouchesRequired: Int {
     get { configuration.touchesRequired }
-    set {
-      var c = configuration
-      c.touchesRequired = newValue
-      c.maximumTouches = newValue
-      configuration = c
-    }
+    set { configuration.requireExactly(touches: newValue) }
   }
 
   /// How long after the first landing the stroke may still qualify, as a `Duration`
