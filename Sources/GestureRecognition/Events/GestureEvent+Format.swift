@@ -165,8 +165,9 @@ extension GestureEvent {
 }
 
 /// The keys every JSON line repeats, packed once (`PackedText`): appending one is a few word
-/// shifts instead of a byte-by-byte copy.
-private struct FormatPieces: Sendable {
+/// shifts instead of a byte-by-byte copy. A class, so a line reads the one shared instance
+/// instead of copying every piece.
+private final class FormatPieces: Sendable {
   let jsonTime = PackedText("{\"t\": ")
   let jsonTimeKey = PackedText("\"t\": ")
   let jsonGesture = PackedText(", \"gesture\": \"")
