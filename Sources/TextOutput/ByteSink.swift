@@ -8,22 +8,18 @@
 /// descriptor in large writes.
 ///
 /// The printers' hot path writes one line per gesture or touch change, which can be a hundred
-/// thousand lines for a long recording, so nothing here builds an intermediate `String`: numbers
-/// are formatted digit by digit straight into the buffer, a plain `[UInt8]` whose capacity is
-/// kept from flush to flush. Without a descriptor the bytes stay in memory (for
-/// `GestureEvent.json(origin:)` and tests).
+/// thousand lines for a long recording, so nothing here builds an intermediate `String`: keys,
+/// names and numbers are packed into 64-bit words (`OutputSpan<UInt64>`'s `put` methods) and
+/// appended a word at a time, into a buffer whose capacity is kept from flush to flush. Without a descriptor the bytes stay
+/// in memory (for `GestureEvent.json(origin:)` and tests).
 public final class ByteSink {
   /// Where `flush()` writes, or nil to keep the bytes in memory.
   public let descriptor: Int32?
-  /// The pending bytes: plain, with no exception. A whole line is one access
-  /// (`append(atMost:_:)`), so the run-time exclusivity check left is one per line or value,
-  /// not one per byte. The `@exclusivity(unchecked)` it had (15.5 % when every byte was an
-  /// access) is now worth 1.8 %: `gesturectl replay --json` of the 1 M-event
-  /// `synth-trace stress` recording costs 1 800.5 M instructions without it and 1 768.2 M with
-  /// it (callgrind, whole process, release build), under the 10 % an exception needs.
-  @usableFromInline var bytes: [UInt8] = []
+  /// The pending bytes: plain, with no exception. A whole line is one access (`append(atMost:_:)`),
+  /// so the run-time exclusivity check left is one per line or value, not one per byte.
+  var buffer: WordBuffer
   /// The number of bytes pending.
-  public var count: Int { bytes.count }
+  public var count: Int { buffer.count }
   /// With a descriptor: `endLine()` flushes once this many bytes are pending (1 = every line).
   private let flushThreshold: Int
 
@@ -37,7 +33,7 @@ public final class ByteSink {
     self.flushThreshold = max(1, flushThreshold)
     // A memory sink holds one formatted value or line (`fixed`, `json(origin:)`): start small
     // and grow; a descriptor's sink holds a flush's worth of lines.
-    bytes.reserveCapacity(descriptor == nil ? 64 : self.flushThreshold + 4096)
+    buffer = WordBuffer(capacity: descriptor == nil ? 64 : self.flushThreshold + 4096)
   }
 
   deinit {
@@ -46,98 +42,110 @@ public final class ByteSink {
 
   /// The pending bytes as text.
   public var text: String {
-    String(decoding: bytes, as: UTF8.self)
+    String(decoding: buffer.bytes, as: UTF8.self)
   }
 
   /// Forgets the pending bytes without writing them.
   public func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
+    buffer.removeAll()
   }
 
   /// Writes every pending byte to the descriptor, retrying short writes and `EINTR`; a closed
   /// reader (`EPIPE`) drops them. Does nothing without a descriptor.
   public func flush() {
     guard let descriptor else { return }
-    var offset = 0
-    while offset < bytes.count {
-      // The C boundary: `write(2)` reads the array's storage.
-      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        break
+    // The C boundary: `write(2)` reads the words' storage.
+    buffer.withContiguousBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+        let written = write(descriptor, rest.baseAddress, rest.count)
+        if written < 0 {
+          if errno == EINTR { continue }
+          break
+        }
+        offset += written
       }
-      offset += written
     }
-    bytes.removeAll(keepingCapacity: true)
+    buffer.removeAll()
   }
 
   /// Ends a line: a newline, and a flush when enough is pending.
-  @inlinable
   public func endLine() {
-    put(0x0A)
-    if descriptor != nil && bytes.count >= flushThresholdValue { flush() }
+    buffer.append(atMost: 1) { $0.put(UInt8(ascii: "\n")) }
+    if descriptor != nil && buffer.count >= flushThreshold { flush() }
   }
-
-  @usableFromInline var flushThresholdValue: Int { flushThreshold }
 
   // MARK: Writing
 
   /// Appends one piece of output of at most `capacity` bytes, written by `body` into an
-  /// `OutputSpan` (see its `put` methods): one access to the buffer and one capacity check for
-  /// the whole piece, instead of one per byte. The printers' hot path writes each line so.
-  /// Writing more than `capacity` bytes stops the program (the span is bounds-checked).
+  /// `OutputSpan<UInt64>` (see its `put` methods): one access to the buffer and one capacity
+  /// check for the whole piece, instead of one per value. Writing more than `capacity` bytes
+  /// stops the program (the span is bounds-checked).
   ///
   /// - Parameters:
   ///   - capacity: The most bytes `body` writes.
   ///   - body: Writes the bytes.
-  @inlinable
-  public func append(atMost capacity: Int, _ body: (inout OutputSpan<UInt8>) -> Void) {
-    bytes.append(addingCapacity: capacity, initializingWith: body)
+  public func append(atMost capacity: Int, _ body: (inout OutputSpan<UInt64>) -> Void) {
+    buffer.append(atMost: capacity, body)
+  }
+
+  /// Appends one line of at most `capacity` bytes, written by `body`, and its newline (see
+  /// `append(atMost:_:)`), then flushes when enough is pending, as `endLine()`: the printers'
+  /// hot path writes each line so.
+  ///
+  /// - Parameters:
+  ///   - capacity: The most bytes `body` writes.
+  ///   - body: Writes the line without its newline.
+  public func appendLine(atMost capacity: Int, _ body: (inout OutputSpan<UInt64>) -> Void) {
+    buffer.append(atMost: capacity &+ 1) { line in
+      body(&line)
+      line.put(UInt8(ascii: "\n"))
+    }
+    if descriptor != nil && buffer.count >= flushThreshold { flush() }
   }
 
   /// Appends one byte.
-  @inlinable
   public func put(_ byte: UInt8) {
-    bytes.append(byte)
+    append(atMost: 1) { $0.put(byte) }
   }
 
   /// Appends a literal.
-  @inlinable
   public func put(_ literal: StaticString) {
     append(atMost: literal.utf8CodeUnitCount) { $0.put(literal) }
   }
 
   /// Appends the UTF-8 bytes of `text`.
   public func put(text: String) {
-    bytes.append(contentsOf: text.utf8)
+    append(atMost: text.utf8.count) { $0.put(text: text) }
   }
 
   /// Appends a decimal integer.
   public func put(integer value: Int) {
-    append(atMost: OutputSpan<UInt8>.longestNumber) { $0.put(integer: value) }
+    append(atMost: OutputSpan<UInt64>.longestNumber) { $0.put(integer: value) }
   }
 
   /// Appends `value` with exactly `places` decimals (0…9), rounded half away from zero;
   /// non-finite values print as `0` (JSON has no NaN).
   public func put(fixed value: Double, places: Int) {
-    append(atMost: OutputSpan<UInt8>.longestNumber) { $0.put(fixed: value, places: places) }
+    append(atMost: OutputSpan<UInt64>.longestNumber) { $0.put(fixed: value, places: places) }
   }
 
   /// Appends an event time as seconds with six decimals (`1.234567`), exactly.
   public func put(seconds time: Int64) {
-    append(atMost: OutputSpan<UInt8>.longestNumber) { $0.put(seconds: time) }
+    append(atMost: OutputSpan<UInt64>.longestNumber) { $0.put(seconds: time) }
   }
 
   /// Appends an event time as seconds with six decimals, right-aligned in `width` columns.
   public func put(seconds time: Int64, width: Int) {
-    append(atMost: OutputSpan<UInt8>.longestNumber + max(0, width)) {
+    append(atMost: OutputSpan<UInt64>.longestNumber + max(0, width)) {
       $0.put(seconds: time, width: width)
     }
   }
 
   /// Appends spaces until the text since `lineStart` is `width` bytes long (at least one space).
   public func pad(from lineStart: Int, to width: Int) {
-    let spaces = max(1, width - (bytes.count - lineStart))
-    bytes.append(addingCapacity: spaces) { $0.append(repeating: 0x20, count: spaces) }
+    let spaces = max(1, width - (count - lineStart))
+    append(atMost: spaces) { $0.put(spaces: spaces) }
   }
 }

@@ -45,8 +45,9 @@ final class GesturePrinter {
   private let out: ByteSink
   private let json: Bool
   private let everyFrame: Bool
-  /// `"file": "…", ` to put first in every JSON object, when several files are replayed.
-  private let jsonFilePrefix: String?
+  /// `"file": "…", ` to put first in every JSON object when several files are replayed, or
+  /// empty.
+  private let jsonFilePrefix: String
   /// The continuous gestures in progress and what was last printed of each: a few at a time,
   /// so a list searched from the end (no hashing per event, as a dictionary would).
   private var shown: [(recognizer: ObjectIdentifier, shown: Shown)] = []
@@ -56,20 +57,15 @@ final class GesturePrinter {
     self.out = out
     json = settings.json
     everyFrame = settings.everyFrame
-    jsonFilePrefix = file.map { "\"file\": " + jsonString($0) + ", " }
+    jsonFilePrefix = file.map { "\"file\": " + jsonString($0) + ", " } ?? ""
   }
 
   /// Prints `event` of `recognizer`, or nothing when the readable view skips it.
   func print(_ event: GestureEvent, of recognizer: AnyObject, origin: Microseconds) {
     if json {
-      if let jsonFilePrefix {
-        let object = ByteSink()
-        event.writeJSON(origin: origin, to: object)
-        out.put(text: "{" + jsonFilePrefix + object.text.dropFirst())
-      } else {
-        event.writeJSON(origin: origin, to: out)
+      out.appendLine(atMost: event.outputBound + jsonFilePrefix.utf8.count) {
+        event.writeJSON(origin: origin, firstFields: jsonFilePrefix, to: &$0)
       }
-      out.endLine()
       return
     }
     let key = ObjectIdentifier(recognizer)
@@ -90,12 +86,14 @@ final class GesturePrinter {
     default:
       break
     }
-    event.writeText(origin: origin, to: out)
-    if let began {
-      out.put(" duration=")
-      out.put(fixed: Double(event.time - began) / 1e6, places: 3)
+    // The duration: 10 bytes and a number.
+    out.appendLine(atMost: event.outputBound + 10 + OutputSpan<UInt64>.longestNumber) { line in
+      event.writeText(origin: origin, to: &line)
+      if let began {
+        line.put(" duration=")
+        line.put(fixed: Double(event.time - began) / 1e6, places: 3)
+      }
     }
-    out.endLine()
   }
 
   /// The index in `shown` of the gesture of `recognizer`, if it is in progress.

@@ -31,60 +31,74 @@ extension GestureEvent {
   }
 
   /// Writes `json(origin:)` into a sink (the printers' hot path: one append to the sink).
-  public func writeJSON(origin: Microseconds, to out: ByteSink) {
-    out.append(atMost: outputBound) { line in
-      writeJSON(origin: origin, to: &line)
+  ///
+  /// - Parameters:
+  ///   - origin: The event time printed as `t = 0`.
+  ///   - firstFields: JSON members to put first, each followed by `, ` (a printer's
+  ///     `"file": "…", `), or empty.
+  ///   - out: The sink.
+  public func writeJSON(origin: Microseconds, firstFields: String = "", to out: ByteSink) {
+    out.append(atMost: outputBound + firstFields.utf8.count) { line in
+      writeJSON(origin: origin, firstFields: firstFields, to: &line)
     }
   }
 
-  /// Writes `json(origin:)` into a span.
-  public func writeJSON(origin: Microseconds, to line: inout OutputSpan<UInt8>) {
-    line.put("{\"t\": ")
+  /// Writes `json(origin:)` into a buffer, `firstFields` (each followed by `, `) first.
+  public func writeJSON(
+    origin: Microseconds, firstFields: String = "", to line: inout OutputSpan<UInt64>
+  ) {
+    let pieces = formatPieces
+    if firstFields.isEmpty {
+      line.put(pieces.jsonTime)
+    } else {
+      line.put(UInt8(ascii: "{"))
+      line.put(text: firstFields)
+      line.put(pieces.jsonTimeKey)
+    }
     line.put(seconds: time - origin)
-    line.put(", \"gesture\": \"")
+    line.put(pieces.jsonGesture)
     line.put(kind.name)
-    line.put("\", \"state\": \"")
-    line.put(state.name)
-    line.put("\", \"touches\": ")
+    line.put(pieces.jsonStates[Int(state.rawValue)])
+    line.put(pieces.jsonTouches)
     line.put(integer: touches)
-    line.put(", \"x\": ")
+    line.put(pieces.jsonX)
     line.put(fixed: location.x, places: 2)
-    line.put(", \"y\": ")
+    line.put(pieces.jsonY)
     line.put(fixed: location.y, places: 2)
     if let taps {
-      line.put(", \"taps\": ")
+      line.put(pieces.jsonTaps)
       line.put(integer: taps)
     }
     if let direction {
-      line.put(", \"direction\": \"")
+      line.put(pieces.jsonDirection)
       line.put(direction.name)
-      line.put("\"")
+      line.put(UInt8(ascii: "\""))
     }
     if let edge {
-      line.put(", \"edge\": \"")
+      line.put(pieces.jsonEdge)
       line.put(edge.name)
-      line.put("\"")
+      line.put(UInt8(ascii: "\""))
     }
     if let translation {
-      line.put(", \"translation\": ")
+      line.put(pieces.jsonTranslation)
       appendPair(translation, places: 2, brackets: true, to: &line)
     }
     if let velocity {
-      line.put(", \"velocity\": ")
+      line.put(pieces.jsonVelocity)
       switch velocity {
       case .planar(let v): appendPair(v, places: 1, brackets: true, to: &line)
       case .scalar(let v): line.put(fixed: v, places: 3)
       }
     }
     if let scale {
-      line.put(", \"scale\": ")
+      line.put(pieces.jsonScale)
       line.put(fixed: scale, places: 3)
     }
     if let rotation {
-      line.put(", \"rotation\": ")
+      line.put(pieces.jsonRotation)
       line.put(fixed: rotation, places: 3)
     }
-    line.put("}")
+    line.put(UInt8(ascii: "}"))
   }
 
   /// Writes `text(origin:)` into a sink (the printers' hot path: one append to the sink).
@@ -94,14 +108,15 @@ extension GestureEvent {
     }
   }
 
-  /// Writes `text(origin:)` into a span (its columns count from the span's start).
-  public func writeText(origin: Microseconds, to line: inout OutputSpan<UInt8>) {
+  /// Writes `text(origin:)` into a buffer (its columns count from where the line starts).
+  public func writeText(origin: Microseconds, to line: inout OutputSpan<UInt64>) {
+    let start = line.byteCount
     line.put(seconds: time - origin, width: 11)
-    line.put("  ")
+    line.put(spaces: 2)
     // Bytes beyond the columns they fill (a multi-byte character counts once).
-    let wide = putName(kind.displayName, to: &line)
+    let wide = putName(kind.displayName, from: start, to: &line)
     line.put(state.name)
-    line.pad(to: 37 + wide)
+    line.pad(from: start, to: 37 + wide)
     line.put(integer: touches)
     line.put(touches == 1 ? " touch at " : " touches at ")
     appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, brackets: false, to: &line)
@@ -137,38 +152,71 @@ extension GestureEvent {
       line.put(fixed: rotation, places: 3)
     }
   }
+}
 
-  /// The most bytes `writeJSON` or `writeText` writes: the keys and words (under 200 bytes),
-  /// at most 12 numbers, the names of the kind (in either form), the state, the direction and
-  /// the edge.
-  var outputBound: Int {
-    256 + 12 * OutputSpan<UInt8>.longestNumber + kind.name.utf8CodeUnitCount
+extension GestureEvent {
+  /// The most bytes `writeJSON` (without `firstFields`) or `writeText` writes: the keys and
+  /// words (under 200 bytes), at most 12 numbers, the names of the kind (in either form), the
+  /// state, the direction and the edge.
+  public var outputBound: Int {
+    256 + 12 * OutputSpan<UInt64>.longestNumber + kind.name.utf8CodeUnitCount
       + kind.displayName.utf8CodeUnitCount + 64
   }
 }
 
+/// The keys every JSON line repeats, packed once (`PackedText`): appending one is a few word
+/// shifts instead of a byte-by-byte copy. A class, so a line reads the one shared instance
+/// instead of copying every piece.
+private final class FormatPieces: Sendable {
+  let jsonTime = PackedText("{\"t\": ")
+  let jsonTimeKey = PackedText("\"t\": ")
+  let jsonGesture = PackedText(", \"gesture\": \"")
+  /// The state member, with the quote that closes the kind's name, by `GestureState.rawValue`.
+  let jsonStates = [
+    PackedText("\", \"state\": \"possible"), PackedText("\", \"state\": \"began"),
+    PackedText("\", \"state\": \"changed"), PackedText("\", \"state\": \"ended"),
+    PackedText("\", \"state\": \"cancelled"), PackedText("\", \"state\": \"failed"),
+    PackedText("\", \"state\": \"recognized"),
+  ]
+  let jsonTouches = PackedText("\", \"touches\": ")
+  let jsonX = PackedText(", \"x\": ")
+  let jsonY = PackedText(", \"y\": ")
+  let jsonTaps = PackedText(", \"taps\": ")
+  let jsonDirection = PackedText(", \"direction\": \"")
+  let jsonEdge = PackedText(", \"edge\": \"")
+  let jsonTranslation = PackedText(", \"translation\": ")
+  let jsonVelocity = PackedText(", \"velocity\": ")
+  let jsonScale = PackedText(", \"scale\": ")
+  let jsonRotation = PackedText(", \"rotation\": ")
+}
+
+/// The pieces, packed on first use.
+private let formatPieces = FormatPieces()
+
 /// Writes a kind's human name in the text line's 11-column field and pads to the state's
-/// column: a longer name is cut to 10 characters and "…" (``GestureEvent/json(origin:)`` keeps
-/// the whole identifier). Returns the bytes written beyond the columns filled (multi-byte
-/// characters), for the padding after the state.
-private func putName(_ name: StaticString, to line: inout OutputSpan<UInt8>) -> Int {
+/// column (the line began at `start`): a longer name is cut to 10 characters and "…"
+/// (``GestureEvent/json(origin:)`` keeps the whole identifier). Returns the bytes written
+/// beyond the columns filled (multi-byte characters), for the padding after the state.
+private func putName(_ name: StaticString, from start: Int, to line: inout OutputSpan<UInt64>)
+  -> Int
+{
   let short = name.withUTF8Buffer { $0.count <= 11 && $0.allSatisfy { $0 < 0x80 } }
   if short {
     line.put(name)
-    line.pad(to: 25)
+    line.pad(from: start, to: 25)
     return 0
   }
   let text = name.description
   let shown = text.count <= 11 ? text : String(text.prefix(10)) + "…"
-  for byte in shown.utf8 { line.put(byte) }
+  line.put(text: shown)
   let wide = shown.utf8.count - shown.count
-  line.pad(to: 25 + wide)
+  line.pad(from: start, to: 25 + wide)
   return wide
 }
 
 /// `[dx, dy]` (JSON) or `(dx, dy)` (text).
 private func appendPair(
-  _ v: PlaneVector, places: Int, brackets: Bool, to out: inout OutputSpan<UInt8>
+  _ v: PlaneVector, places: Int, brackets: Bool, to out: inout OutputSpan<UInt64>
 ) {
   out.put(brackets ? UInt8(ascii: "[") : UInt8(ascii: "("))
   out.put(fixed: v.dx, places: places)

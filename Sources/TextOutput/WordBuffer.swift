@@ -1,0 +1,56 @@
+/// The pending output of a `ByteSink`: bytes packed eight to a word (see
+/// `OutputSpan<UInt64>.put(word:length:)`); the last word is the partly filled one, with the
+/// number of bytes it holds (0…7) in its top byte.
+struct WordBuffer {
+  /// The words: full ones, then the partial one.
+  private var words: [UInt64] = [0]
+
+  /// Creates an empty buffer with room for `capacity` bytes.
+  init(capacity: Int) {
+    words.reserveCapacity(capacity / 8 + 2)
+  }
+
+  /// The number of bytes held.
+  var count: Int {
+    (words.count &- 1) &* 8 &+ Int(truncatingIfNeeded: words[words.count &- 1] &>> 56)
+  }
+
+  /// Appends at most `capacity` bytes written by `body` into the free capacity, continuing the
+  /// partial word.
+  mutating func append(atMost capacity: Int, _ body: (inout OutputSpan<UInt64>) -> Void) {
+    let partial = words.removeLast()
+    words.append(addingCapacity: capacity / 8 &+ 2) { span in
+      span.append(partial)
+      body(&span)
+    }
+  }
+
+  /// The bytes held, in order.
+  var bytes: [UInt8] {
+    var result: [UInt8] = []
+    let byteCount = count
+    result.reserveCapacity(byteCount)
+    for index in 0..<byteCount {
+      result.append(UInt8(truncatingIfNeeded: words[index / 8] &>> UInt64(8 * (index % 8))))
+    }
+    return result
+  }
+
+  /// Forgets every byte, keeping the capacity.
+  mutating func removeAll() {
+    words.removeAll(keepingCapacity: true)
+    words.append(0)
+  }
+
+  /// Calls `body` with every byte held, in order and contiguous: the C boundary of
+  /// `ByteSink.flush()`.
+  mutating func withContiguousBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+    let byteCount = count
+    #if _endian(big)
+      let ordered = words.map(\.littleEndian)
+    #else
+      let ordered = words
+    #endif
+    return ordered.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<byteCount])) }
+  }
+}
