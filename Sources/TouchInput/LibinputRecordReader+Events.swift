@@ -52,17 +52,25 @@ extension LibinputRecordReader {
     while batch.events.count < batch.capacity {
       if layout.inEvdev, let item = layout.itemColumn {
         // The common lines, the events of an evdev frame, straight from the buffer.
-        lines.takeBufferedLines { bytes, range, number in
-          guard batch.events.count < batch.capacity else { return false }
-          if let event = Self.quickEventLine(bytes, range, deeperThan: item) {
-            batch.events.append(event)
-            batch.lines.append(Int32(clamping: number))
-            return true
+        lines.takeBufferedLines { bytes, start, number in
+          while batch.events.count < batch.capacity {
+            let newline = ByteWord.newline(in: bytes, from: start)
+            guard newline < bytes.count && newline - start <= ByteInput.maxLineLength else {
+              return
+            }
+            let range = start..<newline
+            if let event = Self.quickEventLine(bytes, range, deeperThan: item) {
+              batch.events.append(event)
+              batch.lines.append(Int32(clamping: number + 1))
+            } else if Self.isEvdevEntry(bytes, range, indent: item) {
+              // The next frame's `- evdev:`, as `classify` reads it.
+              layout.entryKeyColumn = item + 2
+            } else {
+              return
+            }
+            start = newline + 1
+            number += 1
           }
-          // The next frame's `- evdev:`, as `classify` reads it.
-          guard Self.isEvdevEntry(bytes, range, indent: item) else { return false }
-          layout.entryKeyColumn = item + 2
-          return true
         }
         if batch.events.count == batch.capacity { break }
       }
