@@ -12,14 +12,30 @@ enum ByteWord {
   /// The index of the first newline of `bytes` from `start` on, or `bytes.count`.
   static func newline(in bytes: Span<UInt8>, from start: Int) -> Int {
     var index = max(start, 0)
+    // 64 bytes at a time from a span of the rest whose count is tested: eight words read
+    // unchecked.
     while true {
-      // A span of the rest: with its count tested, its first eight bytes are read unchecked.
+      let rest = bytes.extracting(droppingFirst: index)
+      guard rest.count >= 64 else { break }
+      var offset = 0
+      while offset < 64 {
+        var word: UInt64 = 0
+        for lane in 0..<8 { word |= UInt64(rest[offset &+ lane]) &<< UInt64(lane &* 8) }
+        // A lane of `zeros` is 0 where the word has a newline; the lowest such lane shows up
+        // as the lowest set high bit of `found` (higher ones may be false, never lower ones).
+        let zeros = word ^ (ones &* 0x0a)
+        let found = (zeros &- ones) & ~zeros & (ones &* 0x80)
+        if found != 0 { return index &+ offset &+ found.trailingZeroBitCount &>> 3 }
+        offset &+= 8
+      }
+      index &+= 64
+    }
+    // Then eight at a time, then one.
+    while true {
       let rest = bytes.extracting(droppingFirst: index)
       guard rest.count >= 8 else { break }
       var word: UInt64 = 0
-      for offset in 0..<8 { word |= UInt64(rest[offset]) &<< UInt64(offset &* 8) }
-      // A lane of `zeros` is 0 where the word has a newline; the lowest such lane shows up
-      // as the lowest set high bit of `found` (higher ones may be false, never lower ones).
+      for lane in 0..<8 { word |= UInt64(rest[lane]) &<< UInt64(lane &* 8) }
       let zeros = word ^ (ones &* 0x0a)
       let found = (zeros &- ones) & ~zeros & (ones &* 0x80)
       if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
