@@ -124,14 +124,17 @@ final class ByteInput {
     precondition(room > 0, "read with a full buffer")
     if pushedBackOffset < pushedBack.count {
       let count = min(room, pushedBack.count - pushedBackOffset)
-      for index in 0..<count { buffer[offset + index] = pushedBack[pushedBackOffset + index] }
+      // Same length in, same length out: a copy of the bytes, the array keeps its size.
+      buffer.replaceSubrange(
+        offset..<(offset + count), with: pushedBack[pushedBackOffset..<(pushedBackOffset + count)])
       pushedBackOffset += count
       if pushedBackOffset == pushedBack.count { pushedBack = [] }
       return count
     }
     if descriptor < 0 {
       let count = min(room, memory.count - memoryOffset)
-      for index in 0..<count { buffer[offset + index] = memory[memoryOffset + index] }
+      buffer.replaceSubrange(
+        offset..<(offset + count), with: memory[memoryOffset..<(memoryOffset + count)])
       memoryOffset += count
       return count
     }
