@@ -25,48 +25,76 @@ extension EvemuReader {
   static func parseCommonEvent(_ bytes: Span<UInt8>, from start: Int)
     -> (event: InputEvent, newline: Int)?
   {
+    var previous = EvemuLineStart()
+    return parseCommonEvent(bytes, from: start, after: &previous)
+  }
+
+  /// `parseCommonEvent(_:from:)`, reusing the time of the line before when this one starts
+  /// with the same 16 bytes (the events of one frame share their time); `previous` becomes
+  /// this line's start.
+  static func parseCommonEvent(
+    _ bytes: Span<UInt8>, from start: Int, after previous: inout EvemuLineStart
+  ) -> (event: InputEvent, newline: Int)? {
     // The line and what follows it, at least 16 bytes (`E: `, 12 digits and one more), so
     // that the reads up to the seconds' dot need no checks.
     guard start >= 0 else { return nil }
     let line = bytes.extracting(droppingFirst: start)
-    guard line.count >= 16, line[0] == UInt8(ascii: "E") && line[1] == 0x3a && line[2] == 0x20
-    else { return nil }
-    var index = 3
-    var seconds: Int64 = 0
-    // At most 13 digits read (a 13th refuses the line), so the dot stands at most at 15.
-    while index < 16 {
-      let digit = line[index] &- 0x30
-      guard digit < 10 else { break }
-      seconds = seconds &* 10 &+ Int64(truncatingIfNeeded: digit)
-      index &+= 1
+    guard line.count >= 16 else { return nil }
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+    for offset in 0..<8 { head |= UInt64(line[offset]) &<< UInt64(offset &* 8) }
+    for offset in 0..<8 { tail |= UInt64(line[8 &+ offset]) &<< UInt64(offset &* 8) }
+    let dot: Int
+    let time: Int64
+    if previous.dot != 0 && head == previous.head && tail == previous.tail {
+      // `E: SEC.USEC ` as the line before, already checked.
+      dot = previous.dot
+      time = previous.time
+    } else {
+      guard head & 0xff_ffff == 0x20_3a45 else { return nil }
+      var index = 3
+      var seconds: Int64 = 0
+      // At most 13 digits read (a 13th refuses the line), so the dot stands at most at 15.
+      while index < 16 {
+        let digit = line[index] &- 0x30
+        guard digit < 10 else { break }
+        seconds = seconds &* 10 &+ Int64(truncatingIfNeeded: digit)
+        index &+= 1
+      }
+      guard index > 3 && index <= 15 else { return nil }
+      // `.DDDDDD ` (bytes 0–7 from the dot, one load): the dot, the high nibble 3 in the six
+      // digit lanes, a space. Adding 6 keeps a digit's lane (0x30…0x39) in the 0x3_ row and
+      // carries any other out of it.
+      let fraction = line.extracting(droppingFirst: index)
+      guard fraction.count >= 8 else { return nil }
+      var low: UInt64 = 0
+      for offset in 0..<8 { low |= UInt64(fraction[offset]) &<< UInt64(offset &* 8) }
+      let shape = low & 0xfff0_f0f0_f0f0_f0ff
+      let carried = (low &+ 0x0006_0606_0606_0600) & 0x00f0_f0f0_f0f0_f000
+      guard shape == 0x2030_3030_3030_302e && carried == 0x0030_3030_3030_3000 else {
+        return nil
+      }
+      // The six digits, after two zeros, to their value: pairs, fours, eight.
+      var micros = ((low &>> 8) &<< 16 | 0x3030) &- 0x3030_3030_3030_3030
+      micros = (micros &* 10 &+ micros &>> 8) & 0x00ff_00ff_00ff_00ff
+      micros = (micros &* 100 &+ micros &>> 16) & 0x0000_ffff_0000_ffff
+      micros = (micros &* 10_000 &+ micros &>> 32) & 0xffff_ffff
+      dot = index
+      time = seconds &* 1_000_000 &+ Int64(truncatingIfNeeded: micros)
+      // Reusable when `E: SEC.USEC ` lies within the 16 bytes compared.
+      previous = EvemuLineStart(head: head, tail: tail, dot: dot <= 8 ? dot : 0, time: time)
     }
-    guard index > 3 && index <= 15 else { return nil }
 
-    // Bytes 0–7, 8–15 and 16–23 from the dot, each loop one load (no checks: the count of
+    // Bytes 8–15 and 16–23 from the dot, each loop one load (no checks: the count of
     // `fields` is tested).
-    let fields = line.extracting(droppingFirst: index)
+    let fields = line.extracting(droppingFirst: dot)
     guard fields.count >= 24 else { return nil }
-    var low: UInt64 = 0
     var middle: UInt64 = 0
     var high: UInt64 = 0
-    for offset in 0..<8 { low |= UInt64(fields[offset]) &<< UInt64(offset &* 8) }
     for offset in 0..<8 { middle |= UInt64(fields[8 &+ offset]) &<< UInt64(offset &* 8) }
     for offset in 0..<8 { high |= UInt64(fields[16 &+ offset]) &<< UInt64(offset &* 8) }
-
-    // `.DDDDDD ` (bytes 0–7): the dot, the high nibble 3 in the six digit lanes, a space. Adding
-    // 6 keeps a digit's lane (0x30…0x39) in the 0x3_ row and carries any other out of it.
-    let shape = low & 0xfff0_f0f0_f0f0_f0ff
-    let carried = (low &+ 0x0006_0606_0606_0600) & 0x00f0_f0f0_f0f0_f000
     // Spaces at 12 and 17.
-    let spaces = (middle &>> 32) & 0xff | high & 0xff00
-    guard shape == 0x2030_3030_3030_302e && carried == 0x0030_3030_3030_3000,
-      spaces == 0x2020
-    else { return nil }
-    // The six digits, after two zeros, to their value: pairs, fours, eight.
-    var micros = ((low &>> 8) &<< 16 | 0x3030) &- 0x3030_3030_3030_3030
-    micros = (micros &* 10 &+ micros &>> 8) & 0x00ff_00ff_00ff_00ff
-    micros = (micros &* 100 &+ micros &>> 16) & 0x0000_ffff_0000_ffff
-    micros = (micros &* 10_000 &+ micros &>> 32) & 0xffff_ffff
+    guard (middle &>> 32) & 0xff | high & 0xff00 == 0x2020 else { return nil }
 
     // The type's four hex digits (bytes 8–11) in the low half, the code's (13–16) above.
     let hex = middle & 0xffff_ffff | (middle &>> 40) &<< 32 | (high & 0xff) &<< 56
@@ -89,7 +117,7 @@ extension EvemuReader {
 
     // The value: four digits and a byte that is not one (bytes 18–22), as evemu writes most
     // values, or else digit by digit. `index` becomes the line's offset after it.
-    index &+= 18
+    var index = dot &+ 18
     var value: Int64
     let four = UInt32(truncatingIfNeeded: high &>> 16)
     if four & 0xf0f0_f0f0 == 0x3030_3030 && (four &+ 0x0606_0606) & 0xf0f0_f0f0 == 0x3030_3030,
@@ -155,9 +183,19 @@ extension EvemuReader {
       }
     }
     let event = InputEvent(
-      time: seconds &* 1_000_000 &+ Int64(truncatingIfNeeded: micros),
+      time: time,
       type: UInt16(truncatingIfNeeded: type), code: UInt16(truncatingIfNeeded: code),
       value: Int32(truncatingIfNeeded: value))
     return (event, start &+ index)
   }
+}
+
+/// The first 16 bytes of the last `E:` line the fast path read, where its seconds' dot stood
+/// (at most at 8, so that `E: SEC.USEC ` lies within them; 0 for none) and its time: a line
+/// that starts with the same 16 bytes has the same time, already checked.
+struct EvemuLineStart {
+  var head: UInt64 = 0
+  var tail: UInt64 = 0
+  var dot = 0
+  var time: Int64 = 0
 }

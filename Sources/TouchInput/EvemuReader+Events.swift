@@ -29,6 +29,7 @@ extension EvemuReader {
   /// which it returns.
   private func fill(_ lines: inout ByteLines, _ batch: inout EventBatch) -> TraceError? {
     var event = InputEvent(time: 0, type: 0, code: 0, value: 0)
+    var previous = EvemuLineStart()
     while batch.events.count < batch.capacity {
       // The fast path: whole, well-formed `E:` lines and plain comments already in the buffer.
       // The batch's two arrays are written through output spans: one uniqueness and capacity
@@ -37,7 +38,7 @@ extension EvemuReader {
       lines.takeBufferedLines { bytes, start, number in
         batch.events.append(addingCapacity: room) { events in
           batch.lines.append(addingCapacity: room) { numbers in
-            Self.takeCommonLines(bytes, &start, &number, &events, &numbers)
+            Self.takeCommonLines(bytes, &start, &number, &events, &numbers, &previous)
           }
         }
       }
@@ -69,15 +70,17 @@ extension EvemuReader {
   }
 
   /// Takes the lines from `start` on while they are whole, well-formed `E:` lines
-  /// (`parseCommonEvent`) or plain comments (`plainComment`), and `events` has room: their
+  /// (`parseCommonEvent`, with the start of the `E:` line before in `previous`) or plain
+  /// comments (`plainComment`), and `events` has room: their
   /// events go to `events` and their numbers to `numbers`; `start` moves past each line taken
   /// and `number` (the last line's) counts them.
   static func takeCommonLines(
     _ bytes: Span<UInt8>, _ start: inout Int, _ number: inout Int,
-    _ events: inout OutputSpan<InputEvent>, _ numbers: inout OutputSpan<Int32>
+    _ events: inout OutputSpan<InputEvent>, _ numbers: inout OutputSpan<Int32>,
+    _ previous: inout EvemuLineStart
   ) {
     while !events.isFull {
-      if let (event, newline) = parseCommonEvent(bytes, from: start) {
+      if let (event, newline) = parseCommonEvent(bytes, from: start, after: &previous) {
         number &+= 1
         events.append(event)
         numbers.append(Int32(clamping: number))

@@ -80,6 +80,36 @@ let followingLines = Array(String(repeating: "E: 0.000000 0000 0000 0000\n", cou
     #expect(accepted > 5000)
   }
 
+  @Test("Reusing the time of the line before changes nothing, whatever byte of a line differs")
+  func reusedTime() {
+    var rng = SplitMix(state: 77)
+    var previous = EvemuLineStart()
+    var reused = 0
+    for _ in 0..<4000 {
+      // A line as evemu writes it, then lines that differ from it in one byte.
+      var line = Array(
+        ("E: \(Int.random(in: 0...99_999, using: &rng)).\(Int.random(in: 100_000...999_999, using: &rng))"
+          + " 0003 0035 0683\t# EV_ABS").utf8)
+      for round in 0..<4 {
+        if round > 0 {
+          line[Int.random(in: 0..<30, using: &rng)] = UInt8.random(in: 0x20...0x7e, using: &rng)
+        }
+        let bytes = line + [0x0a] + followingLines
+        let before = previous
+        let chained = EvemuReader.parseCommonEvent(bytes.span, from: 0, after: &previous)
+        let fresh = EvemuReader.parseCommonEvent(bytes.span, from: 0)
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(chained?.event == fresh?.event && chained?.newline == fresh?.newline, "\(text)")
+        let head = (0..<8).reduce(UInt64(0)) { $0 | UInt64(line[$1]) << (8 * UInt64($1)) }
+        let tail = (0..<8).reduce(UInt64(0)) { $0 | UInt64(line[8 + $1]) << (8 * UInt64($1)) }
+        if before.dot != 0 && head == before.head && tail == before.tail {
+          reused += 1
+        }
+      }
+    }
+    #expect(reused > 1000)
+  }
+
   @Test("A line cut by the end of the buffer is never taken as whole by the fast path")
   func cutLine() throws {
     let line = "E: 1284881103.690532 0003 0035 17296\n"
