@@ -124,14 +124,17 @@ final class ByteInput {
     precondition(room > 0, "read with a full buffer")
     if pushedBackOffset < pushedBack.count {
       let count = min(room, pushedBack.count - pushedBackOffset)
-      for index in 0..<count { buffer[offset + index] = pushedBack[pushedBackOffset + index] }
+      // Same length in, same length out: a copy of the bytes, the array keeps its size.
+      buffer.replaceSubrange(
+        offset..<(offset + count), with: pushedBack[pushedBackOffset..<(pushedBackOffset + count)])
       pushedBackOffset += count
       if pushedBackOffset == pushedBack.count { pushedBack = [] }
       return count
     }
     if descriptor < 0 {
       let count = min(room, memory.count - memoryOffset)
-      for index in 0..<count { buffer[offset + index] = memory[memoryOffset + index] }
+      buffer.replaceSubrange(
+        offset..<(offset + count), with: memory[memoryOffset..<(memoryOffset + count)])
       memoryOffset += count
       return count
     }
@@ -160,8 +163,8 @@ final class ByteInput {
 /// more. Only the unread part of the file and one chunk are held, so memory stays constant
 /// whatever the file's length; lines longer than `ByteInput.maxLineLength` bytes are an error.
 /// An unfinished line at the end of a chunk is moved to the front and completed by the next
-/// chunk, which the kernel writes straight into the array. Plain bounds-checked array
-/// indexing throughout, but for the newline search (`memchr`).
+/// chunk, which the kernel writes straight into the array. Plain bounds-checked array and
+/// span indexing throughout.
 struct ByteLines {
   /// The buffer; `bytes[start..<end]` is read and not yet consumed. `bytes[end]` is not a
   /// newline (a 0), so a parser that stops at a line's newline stops at `end` at the latest.
@@ -189,43 +192,28 @@ struct ByteLines {
     TraceError(file: input.name, line: line, reason: reason)
   }
 
-  /// The index of the first newline of `bytes[start..<end]`, or `end`.
-  ///
-  /// `memchr` through `withUnsafeBufferPointer` (the one unsafe use in the readers): the
-  /// bounds-checked byte loop over `bytes.span` that it replaces costs ~7 instructions a byte.
-  /// Measured alone (everything else the same), `gesturectl replay --json` of the 1 M-event
-  /// `synth-trace stress` recording, whole process, callgrind, release build: evemu 2.083 G
-  /// instructions with the loop, 1.639 G with memchr (21.3 % less); its libinput YAML twin
-  /// 2.345 G and 1.809 G (22.9 % less). (Before, CPU time of `replay --no-gestures` of the
-  /// YAML: 25–33 % less.)
+  /// The index of the first newline of `bytes[start..<end]`, or `end`: eight bytes at a
+  /// time (`ByteWord.newline`), bounds-checked.
   static func newline(in bytes: [UInt8], from start: Int, to end: Int) -> Int {
-    bytes.withUnsafeBufferPointer { buffer in
-      guard start < end, end <= buffer.count, let base = buffer.baseAddress,
-        let found = memchr(base + start, 0x0a, end - start)
-      else { return end }
-      return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-    }
+    guard start < end else { return end }
+    return ByteWord.newline(in: bytes.span.extracting(0..<end), from: start)
   }
 
-  /// Hands `body` each complete line already in the buffer, with the buffer, the line's
-  /// range (without its newline) and its number, while `body` takes it (returns `true`); the
-  /// first line it refuses stays unread, as does a line too long or not complete yet
-  /// (`nextLine()` then reports or completes it). No refill; per line one `memchr` and `body`.
-  mutating func takeBufferedLines(_ body: (Span<UInt8>, Range<Int>, Int) -> Bool) {
+  /// Hands `body` the bytes read so far (`bytes[..<end]`), the start of the first unread
+  /// line and the number of the last line read, to take complete lines already in the
+  /// buffer: it moves the start past each line it takes (after its newline; a line is at
+  /// most `ByteInput.maxLineLength` bytes long without it) and counts the number up. Lines it
+  /// leaves stay unread, for `nextLine()` to read, complete or report. No refill and no scan
+  /// of its own: `body` finds each line's newline while it reads the line.
+  mutating func takeBufferedLines(_ body: (Span<UInt8>, inout Int, inout Int) -> Void) {
     var lineStart = start
     var number = lineNumber
-    do {
-      let count = end
-      let span = bytes.span
-      while lineStart < count {
-        let lineEnd = Self.newline(in: bytes, from: lineStart, to: count)
-        guard lineEnd < count && lineEnd - lineStart <= ByteInput.maxLineLength,
-          body(span, lineStart..<lineEnd, number + 1)
-        else { break }
-        lineStart = lineEnd + 1
-        number += 1
-      }
-    }
+    body(bytes.span.extracting(0..<end), &lineStart, &number)
+    precondition(
+      lineStart == start
+        || (lineStart > start && lineStart <= end && number > lineNumber
+          && bytes[lineStart - 1] == 0x0a),
+      "buffered lines taken without their newline")
     start = lineStart
     lineNumber = number
   }

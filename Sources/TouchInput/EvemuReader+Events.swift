@@ -29,16 +29,18 @@ extension EvemuReader {
   /// which it returns.
   private func fill(_ lines: inout ByteLines, _ batch: inout EventBatch) -> TraceError? {
     var event = InputEvent(time: 0, type: 0, code: 0, value: 0)
+    var previous = EvemuLineStart()
     while batch.events.count < batch.capacity {
       // The fast path: whole, well-formed `E:` lines and plain comments already in the buffer.
-      lines.takeBufferedLines { bytes, range, number in
-        guard batch.events.count < batch.capacity else { return false }
-        if let event = Self.parseCommonEvent(bytes, range) {
-          batch.events.append(event)
-          batch.lines.append(Int32(clamping: number))
-          return true
+      // The batch's two arrays are written through output spans: one uniqueness and capacity
+      // check per batch rather than two per event.
+      let room = batch.capacity - batch.events.count
+      lines.takeBufferedLines { bytes, start, number in
+        batch.events.append(addingCapacity: room) { events in
+          batch.lines.append(addingCapacity: room) { numbers in
+            Self.takeCommonLines(bytes, &start, &number, &events, &numbers, &previous)
+          }
         }
-        return Self.isPlainComment(bytes, range)
       }
       if batch.events.count == batch.capacity { break }
       // The careful path: any line, complete or not, valid or not.
@@ -67,16 +69,46 @@ extension EvemuReader {
     return nil
   }
 
-  /// Whether the line at `range` is a comment from its first byte, without a carriage return
-  /// before its last byte: a line the careful parser would skip too.
-  static func isPlainComment(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
-    guard !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "#") else { return false }
-    var index = range.lowerBound + 1
-    while index < range.upperBound - 1 {
-      if bytes[index] == 0x0d { return false }
-      index += 1
+  /// Takes the lines from `start` on while they are whole, well-formed `E:` lines
+  /// (`parseCommonEvent`, with the start of the `E:` line before in `previous`) or plain
+  /// comments (`plainComment`), and `events` has room: their
+  /// events go to `events` and their numbers to `numbers`; `start` moves past each line taken
+  /// and `number` (the last line's) counts them.
+  static func takeCommonLines(
+    _ bytes: Span<UInt8>, _ start: inout Int, _ number: inout Int,
+    _ events: inout OutputSpan<InputEvent>, _ numbers: inout OutputSpan<Int32>,
+    _ previous: inout EvemuLineStart
+  ) {
+    while !events.isFull {
+      if let (event, newline) = parseCommonEvent(bytes, from: start, after: &previous) {
+        number &+= 1
+        events.append(event)
+        numbers.append(Int32(clamping: number))
+        start = newline &+ 1
+      } else if let newline = plainComment(bytes, from: start) {
+        number &+= 1
+        start = newline &+ 1
+      } else {
+        return
+      }
     }
-    return true
+  }
+
+  /// The newline of the line at `start` if it is a comment from its first byte, complete in
+  /// `bytes`, without a carriage return before its last byte and not too long: a line the
+  /// careful parser would skip too; `nil` for any other line.
+  static func plainComment(_ bytes: Span<UInt8>, from start: Int) -> Int? {
+    guard start < bytes.count && bytes[start] == UInt8(ascii: "#") else { return nil }
+    let newline = ByteWord.newline(in: bytes, from: start &+ 1)
+    guard newline < bytes.count && newline &- start <= ByteInput.maxLineLength else {
+      return nil
+    }
+    var index = start &+ 1
+    while index < newline &- 1 {
+      if bytes[index] == 0x0d { return nil }
+      index &+= 1
+    }
+    return newline
   }
 
   /// What the careful parser made of a line.

@@ -52,17 +52,15 @@ extension LibinputRecordReader {
     while batch.events.count < batch.capacity {
       if layout.inEvdev, let item = layout.itemColumn {
         // The common lines, the events of an evdev frame, straight from the buffer.
-        lines.takeBufferedLines { bytes, range, number in
-          guard batch.events.count < batch.capacity else { return false }
-          if let event = Self.quickEventLine(bytes, range, deeperThan: item) {
-            batch.events.append(event)
-            batch.lines.append(Int32(clamping: number))
-            return true
+        // The batch's arrays are written through output spans, as the evemu reader does.
+        let room = batch.capacity - batch.events.count
+        lines.takeBufferedLines { bytes, start, number in
+          batch.events.append(addingCapacity: room) { events in
+            batch.lines.append(addingCapacity: room) { numbers in
+              Self.takeEventLines(
+                bytes, &start, &number, &events, &numbers, item: item, layout: &layout)
+            }
           }
-          // The next frame's `- evdev:`, as `classify` reads it.
-          guard Self.isEvdevEntry(bytes, range, indent: item) else { return false }
-          layout.entryKeyColumn = item + 2
-          return true
         }
         if batch.events.count == batch.capacity { break }
       }
@@ -101,6 +99,33 @@ extension LibinputRecordReader {
       stream.pendingError = fatal
     }
     return !batch.isEmpty
+  }
+
+  /// Takes the lines from `start` on while they are events of the frame that `quickEvent`
+  /// reads or the next frame's `- evdev:`, complete and not too long, and `events` has room:
+  /// events go to `events` and their line numbers to `numbers`; `start` moves past each line
+  /// taken and `number` (the last line's) counts them.
+  static func takeEventLines(
+    _ bytes: Span<UInt8>, _ start: inout Int, _ number: inout Int,
+    _ events: inout OutputSpan<InputEvent>, _ numbers: inout OutputSpan<Int32>, item: Int,
+    layout: inout EventsLayout
+  ) {
+    while !events.isFull {
+      let newline = ByteWord.newline(in: bytes, from: start)
+      guard newline < bytes.count && newline - start <= ByteInput.maxLineLength else { return }
+      let range = start..<newline
+      if let event = quickEventLine(bytes, range, deeperThan: item) {
+        events.append(event)
+        numbers.append(Int32(clamping: number + 1))
+      } else if isEvdevEntry(bytes, range, indent: item) {
+        // The next frame's `- evdev:`, as `classify` reads it.
+        layout.entryKeyColumn = item + 2
+      } else {
+        return
+      }
+      start = newline + 1
+      number += 1
+    }
   }
 
   /// What the line at `range` holds, learning the list's indentation into `layout`.

@@ -18,9 +18,8 @@ func writeFileAtomically(_ text: String, to path: String) throws(CommandFailure)
     CommandFailure(message: "\(path): cannot write: " + String(cString: strerror(errno)))
   }
   var template = Array((path + ".tmp-XXXXXX").utf8CString)
-  let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-    buffer.baseAddress.map { mkstemp($0) } ?? -1
-  }
+  // The C boundary: `mkstemp(3)` rewrites the array's storage (its NUL-terminated name).
+  let descriptor = mkstemp(&template)
   guard descriptor >= 0 else { throw failure() }
   let temporary = String(
     decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -46,6 +45,7 @@ func writeFileAtomically(_ text: String, to path: String) throws(CommandFailure)
 func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> (written: Int, error: Int32?) {
   var offset = 0
   while offset < bytes.count {
+    // The C boundary: `write(2)` reads the array's storage from `offset` on.
     let count = bytes.withUnsafeBytes { raw in
       raw.baseAddress.map { write(descriptor, $0 + offset, raw.count - offset) } ?? -1
     }
@@ -119,7 +119,8 @@ func readRegularFile(_ path: String, limit: Int, truncating: Bool = false)
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 65_536)
   while bytes.count <= limit {
-    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    // The C boundary: `read(2)` fills the array's storage.
+    let count = read(descriptor, &chunk, chunk.count)
     if count < 0 && errno == EINTR { continue }
     guard count >= 0 else { return .failure(.system(errno)) }
     if count == 0 { return .success(bytes) }

@@ -6,6 +6,8 @@
 /// and the live loop can end cleanly: the command installs them, the library (`LiveLoop`) only
 /// watches `readEnd` as its stop descriptor.
 enum SignalWatch {
+  // The C boundary: a signal handler is a C function pointer and captures nothing, so the
+  // pipe's ends are globals; set once by `install()` before the handlers are, then only read.
   nonisolated(unsafe) static var readEnd: Int32 = -1
   nonisolated(unsafe) static var writeEnd: Int32 = -1
 

@@ -15,6 +15,11 @@ struct SplitMix: RandomNumberGenerator {
   }
 }
 
+/// What follows a line in the tests of the fast path, as the next lines follow it in a
+/// reader's buffer: the fast path reads a line's fixed fields eight bytes at a time and needs
+/// 24 bytes from the seconds' dot.
+let followingLines = Array(String(repeating: "E: 0.000000 0000 0000 0000\n", count: 2).utf8)
+
 /// The fast parser of common `E:` lines never disagrees with the careful one.
 @Suite struct EvemuFastPathTests {
   /// A random string of `count` characters drawn from `alphabet`.
@@ -59,7 +64,8 @@ struct SplitMix: RandomNumberGenerator {
       var bytes = Array(line.utf8)
       bytes.append(0x0a)
       let lineEnd = bytes.count - 1
-      let fast = EvemuReader.parseCommonEvent(bytes.span, 0..<lineEnd)
+      bytes += followingLines
+      let fast = EvemuReader.parseCommonEvent(bytes.span, from: 0)
       var careful = InputEvent(time: 0, type: 0, code: 0, value: 0)
       let result = EvemuReader.carefulParse(ByteScanner(bytes, 0..<lineEnd), into: &careful)
       guard let fast else { continue }
@@ -68,9 +74,40 @@ struct SplitMix: RandomNumberGenerator {
         Issue.record("fast path accepted a line the careful parser refuses: \(line)")
         continue
       }
-      #expect(fast == careful, "\(line)")
+      #expect(fast.event == careful, "\(line)")
+      #expect(fast.newline == lineEnd, "\(line)")
     }
     #expect(accepted > 5000)
+  }
+
+  @Test("Reusing the time of the line before changes nothing, whatever byte of a line differs")
+  func reusedTime() {
+    var rng = SplitMix(state: 77)
+    var previous = EvemuLineStart()
+    var reused = 0
+    for _ in 0..<4000 {
+      // A line as evemu writes it, then lines that differ from it in one byte.
+      var line = Array(
+        ("E: \(Int.random(in: 0...99_999, using: &rng)).\(Int.random(in: 100_000...999_999, using: &rng))"
+          + " 0003 0035 0683\t# EV_ABS").utf8)
+      for round in 0..<4 {
+        if round > 0 {
+          line[Int.random(in: 0..<30, using: &rng)] = UInt8.random(in: 0x20...0x7e, using: &rng)
+        }
+        let bytes = line + [0x0a] + followingLines
+        let before = previous
+        let chained = EvemuReader.parseCommonEvent(bytes.span, from: 0, after: &previous)
+        let fresh = EvemuReader.parseCommonEvent(bytes.span, from: 0)
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(chained?.event == fresh?.event && chained?.newline == fresh?.newline, "\(text)")
+        let head = (0..<8).reduce(UInt64(0)) { $0 | UInt64(line[$1]) << (8 * UInt64($1)) }
+        let tail = (0..<8).reduce(UInt64(0)) { $0 | UInt64(line[8 + $1]) << (8 * UInt64($1)) }
+        if before.dot != 0 && head == before.head && tail == before.tail {
+          reused += 1
+        }
+      }
+    }
+    #expect(reused > 1000)
   }
 
   @Test("A line cut by the end of the buffer is never taken as whole by the fast path")

@@ -11,16 +11,23 @@ import Testing
     var bytes = line
     bytes.append(0x0a)
     let lineEnd = bytes.count - 1
-    let fast = EvemuReader.parseCommonEvent(bytes.span, 0..<lineEnd)
+    // Alone in the buffer (too short for the word reads, or not) and followed by more lines.
+    let alone = EvemuReader.parseCommonEvent(bytes.span, from: 0)
+    bytes += followingLines
+    let fast = EvemuReader.parseCommonEvent(bytes.span, from: 0)
     var careful = InputEvent(time: 0, type: 0, code: 0, value: 0)
     let result = EvemuReader.carefulParse(ByteScanner(bytes, 0..<lineEnd), into: &careful)
-    guard let fast else { return false }
     let text = String(decoding: line, as: UTF8.self)
+    if let alone {
+      #expect(alone.event == fast?.event && alone.newline == lineEnd, "\(text)")
+    }
+    guard let fast else { return false }
     guard case .event = result else {
       Issue.record("fast path accepted a line the careful parser refuses: \(text)")
       return true
     }
-    #expect(fast == careful, "\(text)")
+    #expect(fast.event == careful, "\(text)")
+    #expect(fast.newline == lineEnd, "\(text)")
     return true
   }
 
@@ -57,8 +64,46 @@ import Testing
 
   @Test("Fast-read values: micros, hex type and code, four-digit values")
   func values() throws {
-    let bytes = Array("E: 3.040506 0003 0aBf 0907\t# x\n".utf8)
-    let fast = EvemuReader.parseCommonEvent(bytes.span, 0..<(bytes.count - 1))
-    #expect(fast == InputEvent(time: 3_040_506, type: 3, code: 0x0abf, value: 907))
+    let line = Array("E: 3.040506 0003 0aBf 0907\t# x\n".utf8)
+    let fast = EvemuReader.parseCommonEvent((line + followingLines).span, from: 0)
+    #expect(fast?.event == InputEvent(time: 3_040_506, type: 3, code: 0x0abf, value: 907))
+    #expect(fast?.newline == line.count - 1)
+  }
+}
+
+/// The newline search eight bytes at a time, and the fast path's comment scan.
+@Suite struct ByteWordTests {
+  @Test("The newline found a word at a time is the first one, from every start, at every length")
+  func newlineEverywhere() {
+    var checked = 0
+    for length in 0...40 {
+      for newline in [nil] + Array(0..<length) {
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+        if let newline {
+          bytes[newline] = 0x0a
+          if newline + 5 < length { bytes[newline + 5] = 0x0a }
+        }
+        for start in 0...length {
+          let expected = bytes[start...].firstIndex(of: 0x0a) ?? length
+          #expect(ByteWord.newline(in: bytes.span, from: start) == expected)
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 10_000)
+  }
+
+  @Test("A comment of any length ends at its newline; without one the line is not taken")
+  func commentLengths() {
+    for length in [0, 1, 7, 8, 9, 40, 63, 64, 65, 200] {
+      let comment = "\t# " + String(repeating: "c", count: length)
+      let line = Array(("E: 1.000002 0003 0035 0683" + comment + "\n").utf8)
+      let fast = EvemuReader.parseCommonEvent((line + followingLines).span, from: 0)
+      #expect(fast?.newline == line.count - 1, "comment of \(length)")
+      #expect(fast?.event == InputEvent(time: 1_000_002, type: 3, code: 0x35, value: 683))
+      // The same line cut before its newline: left for the careful path.
+      let cut = Array(line.dropLast()) + Array(repeating: UInt8(ascii: "c"), count: 70)
+      #expect(EvemuReader.parseCommonEvent(cut.span, from: 0) == nil, "comment of \(length)")
+    }
   }
 }
