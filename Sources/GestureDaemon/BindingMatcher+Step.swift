@@ -8,48 +8,6 @@ extension BindingMatcher {
   /// cos 15°: a stroke matches a diagonal within ±15° of it (lisgd's `-r` default).
   static let diagonalCosine = 0.965_925_826_289_068_3
 
-  /// Decides whether `binding` fires for this event of its continuous gesture.
-  func step(_ index: Int, _ binding: Binding, _ event: GestureEvent, _ track: inout Track)
-    -> Firing?
-  {
-    let fingers = binding.gesture.fingers
-    let live = event.state == .began || event.state == .changed
-    // A gesture fires only bindings of the finger count it has had at most: fingers lifting
-    // one by one do not make it a gesture of fewer fingers.
-    let fingersMatch =
-      fingers.map { $0 == event.touches && $0 == track.maximumTouches } ?? true
-    let measure = progress(binding.gesture, event)
-    switch binding.trigger {
-    case .begin:
-      guard event.state == .began, fingersMatch, measure.inDirection else { return nil }
-      return firing(index, binding, event, track, repeatCount: nil)
-    case .recognize:
-      guard live, fingersMatch, measure.inDirection, !track.fired.contains(index),
-        measure.value >= threshold(binding.gesture).minimum
-      else { return nil }
-      track.fired.insert(index)
-      return firing(index, binding, event, track, repeatCount: nil)
-    case .end:
-      let limits = threshold(binding.gesture)
-      guard event.state == .ended, fingers.map({ $0 == track.maximumTouches }) ?? true,
-        measure.inDirection, measure.value >= limits.minimum,
-        measure.value < limits.maximum ?? .infinity
-      else { return nil }
-      return firing(index, binding, event, track, repeatCount: nil)
-    case .every(let size):
-      guard live, fingersMatch else { return nil }
-      let stride = repeatStride(binding.gesture, size)
-      var entry = track.marks[index] ?? (mark: 0, count: 0)
-      defer { track.marks[index] = entry }
-      if measure.value < entry.mark { entry.mark = measure.value }
-      let steps = ((measure.value - entry.mark) / stride).rounded(.down)
-      guard steps >= 1 else { return nil }
-      entry.mark += steps * stride
-      entry.count += Int(steps)
-      return firing(index, binding, event, track, repeatCount: entry.count, steps: Int(steps))
-    }
-  }
-
   /// How far the gesture has gone in the binding's direction (mm, log-scale, degrees), and
   /// whether it is heading that way (within the direction's sector; for pinch and rotation,
   /// on the right side of 1 and 0).
@@ -75,36 +33,6 @@ extension BindingMatcher {
     case .longPress, .tap, .swipe, .lisgd:
       return (0, true)
     }
-  }
-
-  /// The threshold the progress must reach, and the bound it must stay below at the end.
-  func threshold(_ gesture: BindingGesture) -> (minimum: Double, maximum: Double?) {
-    switch gesture {
-    case .pan(let direction, _, let range), .edgePan(_, let direction, _, let range):
-      let extent = self.extent(along: direction)
-      return (
-        range.minimum.resolved(extent: extent), range.maximum.map { $0.resolved(extent: extent) }
-      )
-    case .pinch(_, let scale, _): return (naturalLog(scale), nil)
-    case .rotation(_, let degrees, _): return (degrees, nil)
-    case .longPress, .tap, .swipe, .lisgd: return (0, nil)
-    }
-  }
-
-  /// The surface's extent along a direction: the width for left and right, the height for up
-  /// and down, the shorter side for diagonals and any direction.
-  func extent(along direction: SwipeDirection?) -> Millimeters {
-    switch direction {
-    case .left?, .right?: device.width
-    case .up?, .down?: device.height
-    default: min(device.width, device.height)
-    }
-  }
-
-  /// One `every=` step in progress units.
-  func repeatStride(_ gesture: BindingGesture, _ size: Double) -> Double {
-    if case .pinch = gesture { return naturalLog(size) }
-    return size
   }
 
   /// The firing of binding `index` with the gesture's values.
