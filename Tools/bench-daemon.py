@@ -487,16 +487,21 @@ def main():
             print("  %-12s %.2f (%.2f..%.2f); on-CPU %.2f; commands %.2f; complete runs: %s" % (
                 name, statistics.median(per), min(per), max(per), statistics.median(on),
                 statistics.median(kids), " ".join("%.2f" % x for x in whole) or "none"))
-        print("\nµs per frame (median of runs; %d frames; user and system apart), reads per"
-              " frame, resident memory at the end (MB, median):" % frames)
+        print("\nµs per frame (median of runs; %d frames, counted in proportion to the events a"
+              " run received when it stopped early; user and system apart), reads per frame,"
+              " resident memory at the end (MB, median):" % frames)
         for name, _ in daemons:
             rows = results[name]
+
+            def per_frame(row, value):
+                return value / max(frames * row["events"] / events, 1)
+
             print("  %-12s user %.1f  sys %.1f  user+sys %.1f  reads/frame %.2f  RSS %.1f"
                   " (Pss %.1f)" % (
-                      name, statistics.median(r["user"] / frames * 1e6 for r in rows),
-                      statistics.median(r["sys"] / frames * 1e6 for r in rows),
-                      statistics.median(r["own"] / frames * 1e6 for r in rows),
-                      statistics.median(r["reads"] / frames for r in rows),
+                      name, statistics.median(per_frame(r, r["user"]) * 1e6 for r in rows),
+                      statistics.median(per_frame(r, r["sys"]) * 1e6 for r in rows),
+                      statistics.median(per_frame(r, r["own"]) * 1e6 for r in rows),
+                      statistics.median(per_frame(r, r["reads"]) for r in rows),
                       statistics.median(r["rss"] for r in rows),
                       statistics.median(r["pss"] for r in rows)))
         print("\nwhat fired (last run):")

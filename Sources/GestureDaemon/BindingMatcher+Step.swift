@@ -40,51 +40,54 @@ extension BindingMatcher {
     _ index: Int, _ binding: Binding, _ event: GestureEvent, _ track: Track?, repeatCount: Int?,
     steps: Int? = nil
   ) -> Firing {
-    var variables: [(String, String)] = [
-      ("KIND", binding.gesture.keyword), ("STATE", event.state.description),
-      ("FINGERS", String(event.touches)), ("X", fixed(event.location.x, places: 2)),
-      ("Y", fixed(event.location.y, places: 2)), ("TIME", seconds(event.time)),
-      ("SURFACE_WIDTH", fixed(device.width, places: 2)),
-      ("SURFACE_HEIGHT", fixed(device.height, places: 2)),
-      ("NORMALIZED_X", fixed(normalized(event.location.x, device.width), places: 4)),
-      ("NORMALIZED_Y", fixed(normalized(event.location.y, device.height), places: 4)),
+    // Each `GESTURE_NAME=value` is built at once, without pairs joined afterwards.
+    var variables: [String] = [
+      "GESTURE_KIND=" + binding.gesture.keyword, "GESTURE_STATE=" + event.state.description,
+      "GESTURE_FINGERS=" + String(event.touches),
+      "GESTURE_X=" + fixed(event.location.x, places: 2),
+      "GESTURE_Y=" + fixed(event.location.y, places: 2), "GESTURE_TIME=" + seconds(event.time),
+      "GESTURE_SURFACE_WIDTH=" + fixed(device.width, places: 2),
+      "GESTURE_SURFACE_HEIGHT=" + fixed(device.height, places: 2),
+      "GESTURE_NORMALIZED_X=" + fixed(normalized(event.location.x, device.width), places: 4),
+      "GESTURE_NORMALIZED_Y=" + fixed(normalized(event.location.y, device.height), places: 4),
     ]
-    if let taps = event.taps { variables.append(("TAPS", String(taps))) }
+    if let taps = event.taps { variables.append("GESTURE_TAPS=" + String(taps)) }
     if let direction = directionName(binding.gesture, event) {
-      variables.append(("DIRECTION", direction))
+      variables.append("GESTURE_DIRECTION=" + direction)
     }
     if case .edgePan(let edge, _, _, _) = binding.gesture {
-      variables.append(("EDGE", edge?.rawValue ?? "none"))
+      variables.append("GESTURE_EDGE=" + (edge?.rawValue ?? "none"))
     }
     if let track {
-      variables.append(("START_X", fixed(track.start.x, places: 2)))
-      variables.append(("START_Y", fixed(track.start.y, places: 2)))
+      variables.append("GESTURE_START_X=" + fixed(track.start.x, places: 2))
+      variables.append("GESTURE_START_Y=" + fixed(track.start.y, places: 2))
     }
     if let translation = event.translation {
-      variables.append(("DX", fixed(translation.dx, places: 2)))
-      variables.append(("DY", fixed(translation.dy, places: 2)))
-      variables.append(("DISTANCE", fixed(progress(binding.gesture, event).value, places: 2)))
+      variables.append("GESTURE_DX=" + fixed(translation.dx, places: 2))
+      variables.append("GESTURE_DY=" + fixed(translation.dy, places: 2))
+      variables.append(
+        "GESTURE_DISTANCE=" + fixed(progress(binding.gesture, event).value, places: 2))
     }
-    if let scale = event.scale { variables.append(("SCALE", fixed(scale, places: 3))) }
+    if let scale = event.scale { variables.append("GESTURE_SCALE=" + fixed(scale, places: 3)) }
     if let rotation = event.rotation {
-      variables.append(("ROTATION", fixed(rotation * 180 / Double.pi, places: 1)))
+      variables.append("GESTURE_ROTATION=" + fixed(rotation * 180 / Double.pi, places: 1))
     }
     switch event.velocity {
     case .planar(let velocity)?:
-      variables.append(("VELOCITY_X", fixed(velocity.dx, places: 1)))
-      variables.append(("VELOCITY_Y", fixed(velocity.dy, places: 1)))
-      variables.append(("SPEED", fixed(velocity.length, places: 1)))
+      variables.append("GESTURE_VELOCITY_X=" + fixed(velocity.dx, places: 1))
+      variables.append("GESTURE_VELOCITY_Y=" + fixed(velocity.dy, places: 1))
+      variables.append("GESTURE_SPEED=" + fixed(velocity.length, places: 1))
     case .scalar(let rate)?:
       let perSecond = event.kind == .rotation ? rate * 180 / Double.pi : rate
-      variables.append(("VELOCITY", fixed(perSecond, places: 3)))
+      variables.append("GESTURE_VELOCITY=" + fixed(perSecond, places: 3))
     case nil: break
     }
-    if let repeatCount { variables.append(("REPEAT", String(repeatCount))) }
-    if let steps { variables.append(("STEPS", String(steps))) }
-    variables += [("DEVICE", device.name), ("DEVICE_NODE", device.node)]
-    variables.append(("BINDING_LINE", String(binding.line)))
-    return Firing(
-      index: index, binding: binding, environment: variables.map { "GESTURE_\($0.0)=\($0.1)" })
+    if let repeatCount { variables.append("GESTURE_REPEAT=" + String(repeatCount)) }
+    if let steps { variables.append("GESTURE_STEPS=" + String(steps)) }
+    variables.append("GESTURE_DEVICE=" + device.name)
+    variables.append("GESTURE_DEVICE_NODE=" + device.node)
+    variables.append("GESTURE_BINDING_LINE=" + String(binding.line))
+    return Firing(index: index, binding: binding, environment: variables)
   }
 
   /// `value` as a fraction of `extent`, within 0…1.
