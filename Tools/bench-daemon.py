@@ -7,7 +7,7 @@ A benchmark, not a test: CI and the tests never run it. It documents and reprodu
 
 usage: Tools/bench-daemon.py LISGD [--runs 3] [--events 30000] [--rate 240] [--keep DIR]
                              [--no-build] [--pace real|write] [--gesturectl BIN]
-                             [--baseline BIN]
+                             [--baseline BIN] [--no-own]
 
 LISGD is a lisgd binary you built yourself (the figures in the docs used lisgd 2087fbe built
 headless: `make WITHOUT_X11=1 WITHOUT_WAYLAND=1 CFLAGS=-O2`, run with `-w 1920 -h 1080`).
@@ -18,13 +18,17 @@ What it does:
    volume drags along the right edge, taps, double taps, holds, pinches, scrolls), moves it to
    start at 33 s (see shift_recording) and writes its umockdev triple at speed 1 (real pace);
    (`--pace write`: every frame its own write, 1 ms apart, as fast as the emulation goes);
-3. runs RUNS rounds; in each, three daemons run at once, each under its own `umockdev-run` on
+3. runs RUNS rounds; in each, the daemons run at once, each under its own `umockdev-run` on
    its own copy of that device: lisgd with an sxmo-like set of `-g` bindings, `gesturectl run`
    with the same `-g` lines (ours-g), and `gesturectl run` with a native bindings file that
    also binds taps, double taps, a hold, scrolls, pinches and rotations (ours-native: every
-   recognizer). Every command appends its name to a file through `sh -c`, so what each daemon
-   recognized is counted; `--baseline BIN` adds a fourth, BIN's `run` with the native file
-   (base-native: an older gesturectl, side by side);
+   recognizer), and the same with the device owned (ours-own: a `device name=* own` rule, so
+   the daemon grabs the device and writes every frame it passes to a uinput clone, one more
+   `write` per forwarded frame, through the /dev/uinput that Tools/umockdev-uinput.py emulates;
+   its Python process, the "compositor side", is not counted). Every command appends its name
+   to a file through `sh -c`, so what each daemon recognized is counted; `--baseline BIN` adds
+   BIN's `run` with the native file (base-native: an older gesturectl, side by side) and,
+   unless --no-own, owned (base-own);
 4. when the replay is over and every daemon has been idle for QUIET seconds, reads each one's
    CPU time: user + system from /proc/PID/stat (clock ticks; the commands' CPU, reaped
    children, apart) and the on-CPU nanoseconds of /proc/PID/task/*/schedstat, and divides by
@@ -295,7 +299,7 @@ def recording_stats(path):
 class Daemon:
     """One daemon running under its own umockdev-run on a fresh copy of the device."""
 
-    def __init__(self, name, command, work, fixture):
+    def __init__(self, name, command, work, fixture, own=False):
         self.name = name
         self.out = os.path.join(work, name + ".out")
         self.counter = os.path.join(work, name + ".counter")
@@ -307,9 +311,17 @@ class Daemon:
         namespace = ["unshare", "-m"] if os.geteuid() == 0 else ["unshare", "-rm"]
         environment = dict(os.environ, BENCH_PIDFILE=pidfile, BENCH_SHIM=work + "/shim.so",
                            BENCH_COUNTER=self.counter)
-        full = namespace + ["sh", "-c", NAMESPACE, "sh", "umockdev-run", "-d",
-                            fixture + ".umockdev", "-i", "%s=%s.ioctl" % (NODE, fixture), "-s",
-                            "%s=%s.script" % (NODE, fixture), "--", work + "/wrapper.sh"]
+        if own:
+            # The emulated /dev/uinput runs in the Python process umockdev-wrapper starts; the
+            # daemon is its child (the wrapper records the daemon's pid).
+            emulation = ["umockdev-wrapper", "/usr/bin/python3", ROOT + "/Tools/umockdev-uinput.py",
+                         "--device", fixture, os.path.basename(NODE),
+                         os.path.join(work, name + ".clone"), "--"]
+        else:
+            emulation = ["umockdev-run", "-d", fixture + ".umockdev", "-i",
+                         "%s=%s.ioctl" % (NODE, fixture), "-s", "%s=%s.script" % (NODE, fixture),
+                         "--"]
+        full = namespace + ["sh", "-c", NAMESPACE, "sh"] + emulation + [work + "/wrapper.sh"]
         full += [part.replace("OUT", self.out) for part in command]
         self.load = os.getloadavg()
         with open(self.logfile, "w") as log:
@@ -358,7 +370,8 @@ class Daemon:
 def run_round(daemons, work, fixture, duration):
     """Runs every daemon at once, each on its own copy of the device, until the replay is
     over and each has been idle for QUIET seconds; returns name -> result."""
-    running = [Daemon(name, command, work, fixture) for name, command in daemons]
+    running = [Daemon(name, command, work, fixture, own=name.endswith("-own"))
+               for name, command in daemons]
     # The replay starts 250 ms after the node is opened and lasts `duration` (a little more on
     # a loaded machine).
     time.sleep(duration + 1.0)
@@ -379,7 +392,10 @@ def main():
                         help="real: the recording's pace; write: each frame its own write, 1 ms"
                         " apart")
     parser.add_argument("--gesturectl", help="this gesturectl binary instead of the build's")
-    parser.add_argument("--baseline", help="also run this gesturectl binary (base-native)")
+    parser.add_argument("--baseline", help="also run this gesturectl binary (base-native, and"
+                        " base-own)")
+    parser.add_argument("--no-own", action="store_true",
+                        help="leave out the owned rows (ours-own, base-own)")
     options = parser.parse_args()
     lisgd = os.path.abspath(options.lisgd)
     binaries = os.path.join(ROOT, ".build", "release")
@@ -411,9 +427,16 @@ def main():
         with open(work + "/wrapper.sh", "w") as text:
             text.write(WRAPPER)
         os.chmod(work + "/wrapper.sh", 0o755)
-        with open(work + "/native.bindings", "w") as text:
-            text.write(NATIVE_BINDINGS.replace("NAME", "shell 'echo").replace(
-                "\n", " >> %s/ours-native.out'\n" % work))
+        def bindings(name, own=False):
+            """The native bindings file of the daemon `name`, with a device rule owning every
+            device when `own`."""
+            path = "%s/%s.bindings" % (work, name)
+            with open(path, "w") as text:
+                if own:
+                    text.write("device name=* own\n")
+                text.write(NATIVE_BINDINGS.replace("NAME", "shell 'echo").replace(
+                    "\n", " >> %s/%s.out'\n" % (work, name)))
+            return path
         open(work + "/empty.bindings", "w").close()
         lisgd_lines = [b.rsplit(",", 1)[0] + ",echo " + b.rsplit(",", 1)[1] + " >> OUT"
                        for b in LISGD_BINDINGS]
@@ -423,14 +446,18 @@ def main():
             ("lisgd", [lisgd, "-d", NODE, "-w", "1920", "-h", "1080"] + flags),
             ("ours-g", [gesturectl, "run", "--config", work + "/empty.bindings"] + flags
              + [NODE]),
-            ("ours-native", [gesturectl, "run", "--config", work + "/native.bindings", NODE]),
+            ("ours-native", [gesturectl, "run", "--config", bindings("ours-native"), NODE]),
         ]
+        if not options.no_own:
+            daemons.append(("ours-own", [gesturectl, "run", "--config",
+                                         bindings("ours-own", own=True), NODE]))
         if options.baseline:
-            with open(work + "/base.bindings", "w") as text:
-                text.write(NATIVE_BINDINGS.replace("NAME", "shell 'echo").replace(
-                    "\n", " >> %s/base-native.out'\n" % work))
-            daemons.append(("base-native", [os.path.abspath(options.baseline), "run", "--config",
-                                            work + "/base.bindings", NODE]))
+            baseline = os.path.abspath(options.baseline)
+            daemons.append(("base-native", [baseline, "run", "--config",
+                                            bindings("base-native"), NODE]))
+            if not options.no_own:
+                daemons.append(("base-own", [baseline, "run", "--config",
+                                             bindings("base-own", own=True), NODE]))
         print("recording: %d events, %d frames in %.1f s (%d Hz, pace %s), %s" % (
             events, frames, duration, options.rate, options.pace, recording))
         results = {name: [] for name, _ in daemons}
@@ -460,16 +487,21 @@ def main():
             print("  %-12s %.2f (%.2f..%.2f); on-CPU %.2f; commands %.2f; complete runs: %s" % (
                 name, statistics.median(per), min(per), max(per), statistics.median(on),
                 statistics.median(kids), " ".join("%.2f" % x for x in whole) or "none"))
-        print("\nµs per frame (median of runs; %d frames; user and system apart), reads per"
-              " frame, resident memory at the end (MB, median):" % frames)
+        print("\nµs per frame (median of runs; %d frames, counted in proportion to the events a"
+              " run received when it stopped early; user and system apart), reads per frame,"
+              " resident memory at the end (MB, median):" % frames)
         for name, _ in daemons:
             rows = results[name]
+
+            def per_frame(row, value):
+                return value / max(frames * row["events"] / events, 1)
+
             print("  %-12s user %.1f  sys %.1f  user+sys %.1f  reads/frame %.2f  RSS %.1f"
                   " (Pss %.1f)" % (
-                      name, statistics.median(r["user"] / frames * 1e6 for r in rows),
-                      statistics.median(r["sys"] / frames * 1e6 for r in rows),
-                      statistics.median(r["own"] / frames * 1e6 for r in rows),
-                      statistics.median(r["reads"] / frames for r in rows),
+                      name, statistics.median(per_frame(r, r["user"]) * 1e6 for r in rows),
+                      statistics.median(per_frame(r, r["sys"]) * 1e6 for r in rows),
+                      statistics.median(per_frame(r, r["own"]) * 1e6 for r in rows),
+                      statistics.median(per_frame(r, r["reads"]) for r in rows),
                       statistics.median(r["rss"] for r in rows),
                       statistics.median(r["pss"] for r in rows)))
         print("\nwhat fired (last run):")

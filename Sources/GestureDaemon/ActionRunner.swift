@@ -35,6 +35,13 @@ public final class ActionRunner {
   private struct Slot: Hashable {
     var binding: Binding
     var device: String
+
+    /// Hashes the binding's line and the device only (equal slots still hash alike), not the
+    /// binding's every word and value, three times for each command started.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(binding.line)
+      hasher.combine(device)
+    }
   }
   /// The running commands by process id.
   private var running: [Int32: (slot: Slot, program: String)] = [:]

@@ -8,48 +8,6 @@ extension BindingMatcher {
   /// cos 15°: a stroke matches a diagonal within ±15° of it (lisgd's `-r` default).
   static let diagonalCosine = 0.965_925_826_289_068_3
 
-  /// Decides whether `binding` fires for this event of its continuous gesture.
-  func step(_ index: Int, _ binding: Binding, _ event: GestureEvent, _ track: inout Track)
-    -> Firing?
-  {
-    let fingers = binding.gesture.fingers
-    let live = event.state == .began || event.state == .changed
-    // A gesture fires only bindings of the finger count it has had at most: fingers lifting
-    // one by one do not make it a gesture of fewer fingers.
-    let fingersMatch =
-      fingers.map { $0 == event.touches && $0 == track.maximumTouches } ?? true
-    let measure = progress(binding.gesture, event)
-    switch binding.trigger {
-    case .begin:
-      guard event.state == .began, fingersMatch, measure.inDirection else { return nil }
-      return firing(index, binding, event, track, repeatCount: nil)
-    case .recognize:
-      guard live, fingersMatch, measure.inDirection, !track.fired.contains(index),
-        measure.value >= threshold(binding.gesture).minimum
-      else { return nil }
-      track.fired.insert(index)
-      return firing(index, binding, event, track, repeatCount: nil)
-    case .end:
-      let limits = threshold(binding.gesture)
-      guard event.state == .ended, fingers.map({ $0 == track.maximumTouches }) ?? true,
-        measure.inDirection, measure.value >= limits.minimum,
-        measure.value < limits.maximum ?? .infinity
-      else { return nil }
-      return firing(index, binding, event, track, repeatCount: nil)
-    case .every(let size):
-      guard live, fingersMatch else { return nil }
-      let stride = repeatStride(binding.gesture, size)
-      var entry = track.marks[index] ?? (mark: 0, count: 0)
-      defer { track.marks[index] = entry }
-      if measure.value < entry.mark { entry.mark = measure.value }
-      let steps = ((measure.value - entry.mark) / stride).rounded(.down)
-      guard steps >= 1 else { return nil }
-      entry.mark += steps * stride
-      entry.count += Int(steps)
-      return firing(index, binding, event, track, repeatCount: entry.count, steps: Int(steps))
-    }
-  }
-
   /// How far the gesture has gone in the binding's direction (mm, log-scale, degrees), and
   /// whether it is heading that way (within the direction's sector; for pinch and rotation,
   /// on the right side of 1 and 0).
@@ -77,86 +35,59 @@ extension BindingMatcher {
     }
   }
 
-  /// The threshold the progress must reach, and the bound it must stay below at the end.
-  func threshold(_ gesture: BindingGesture) -> (minimum: Double, maximum: Double?) {
-    switch gesture {
-    case .pan(let direction, _, let range), .edgePan(_, let direction, _, let range):
-      let extent = self.extent(along: direction)
-      return (
-        range.minimum.resolved(extent: extent), range.maximum.map { $0.resolved(extent: extent) }
-      )
-    case .pinch(_, let scale, _): return (naturalLog(scale), nil)
-    case .rotation(_, let degrees, _): return (degrees, nil)
-    case .longPress, .tap, .swipe, .lisgd: return (0, nil)
-    }
-  }
-
-  /// The surface's extent along a direction: the width for left and right, the height for up
-  /// and down, the shorter side for diagonals and any direction.
-  func extent(along direction: SwipeDirection?) -> Millimeters {
-    switch direction {
-    case .left?, .right?: device.width
-    case .up?, .down?: device.height
-    default: min(device.width, device.height)
-    }
-  }
-
-  /// One `every=` step in progress units.
-  func repeatStride(_ gesture: BindingGesture, _ size: Double) -> Double {
-    if case .pinch = gesture { return naturalLog(size) }
-    return size
-  }
-
   /// The firing of binding `index` with the gesture's values.
   func firing(
     _ index: Int, _ binding: Binding, _ event: GestureEvent, _ track: Track?, repeatCount: Int?,
     steps: Int? = nil
   ) -> Firing {
-    var variables: [(String, String)] = [
-      ("KIND", binding.gesture.keyword), ("STATE", event.state.description),
-      ("FINGERS", String(event.touches)), ("X", fixed(event.location.x, places: 2)),
-      ("Y", fixed(event.location.y, places: 2)), ("TIME", seconds(event.time)),
-      ("SURFACE_WIDTH", fixed(device.width, places: 2)),
-      ("SURFACE_HEIGHT", fixed(device.height, places: 2)),
-      ("NORMALIZED_X", fixed(normalized(event.location.x, device.width), places: 4)),
-      ("NORMALIZED_Y", fixed(normalized(event.location.y, device.height), places: 4)),
+    // Each `GESTURE_NAME=value` is built at once, without pairs joined afterwards.
+    var variables: [String] = [
+      "GESTURE_KIND=" + binding.gesture.keyword, "GESTURE_STATE=" + event.state.description,
+      "GESTURE_FINGERS=" + String(event.touches),
+      "GESTURE_X=" + fixed(event.location.x, places: 2),
+      "GESTURE_Y=" + fixed(event.location.y, places: 2), "GESTURE_TIME=" + seconds(event.time),
+      "GESTURE_SURFACE_WIDTH=" + fixed(device.width, places: 2),
+      "GESTURE_SURFACE_HEIGHT=" + fixed(device.height, places: 2),
+      "GESTURE_NORMALIZED_X=" + fixed(normalized(event.location.x, device.width), places: 4),
+      "GESTURE_NORMALIZED_Y=" + fixed(normalized(event.location.y, device.height), places: 4),
     ]
-    if let taps = event.taps { variables.append(("TAPS", String(taps))) }
+    if let taps = event.taps { variables.append("GESTURE_TAPS=" + String(taps)) }
     if let direction = directionName(binding.gesture, event) {
-      variables.append(("DIRECTION", direction))
+      variables.append("GESTURE_DIRECTION=" + direction)
     }
     if case .edgePan(let edge, _, _, _) = binding.gesture {
-      variables.append(("EDGE", edge?.rawValue ?? "none"))
+      variables.append("GESTURE_EDGE=" + (edge?.rawValue ?? "none"))
     }
     if let track {
-      variables.append(("START_X", fixed(track.start.x, places: 2)))
-      variables.append(("START_Y", fixed(track.start.y, places: 2)))
+      variables.append("GESTURE_START_X=" + fixed(track.start.x, places: 2))
+      variables.append("GESTURE_START_Y=" + fixed(track.start.y, places: 2))
     }
     if let translation = event.translation {
-      variables.append(("DX", fixed(translation.dx, places: 2)))
-      variables.append(("DY", fixed(translation.dy, places: 2)))
-      variables.append(("DISTANCE", fixed(progress(binding.gesture, event).value, places: 2)))
+      variables.append("GESTURE_DX=" + fixed(translation.dx, places: 2))
+      variables.append("GESTURE_DY=" + fixed(translation.dy, places: 2))
+      variables.append(
+        "GESTURE_DISTANCE=" + fixed(progress(binding.gesture, event).value, places: 2))
     }
-    if let scale = event.scale { variables.append(("SCALE", fixed(scale, places: 3))) }
+    if let scale = event.scale { variables.append("GESTURE_SCALE=" + fixed(scale, places: 3)) }
     if let rotation = event.rotation {
-      variables.append(("ROTATION", fixed(rotation * 180 / Double.pi, places: 1)))
+      variables.append("GESTURE_ROTATION=" + fixed(rotation * 180 / Double.pi, places: 1))
     }
     switch event.velocity {
     case .planar(let velocity)?:
-      variables.append(("VELOCITY_X", fixed(velocity.dx, places: 1)))
-      variables.append(("VELOCITY_Y", fixed(velocity.dy, places: 1)))
-      variables.append(("SPEED", fixed(velocity.length, places: 1)))
+      variables.append("GESTURE_VELOCITY_X=" + fixed(velocity.dx, places: 1))
+      variables.append("GESTURE_VELOCITY_Y=" + fixed(velocity.dy, places: 1))
+      variables.append("GESTURE_SPEED=" + fixed(velocity.length, places: 1))
     case .scalar(let rate)?:
       let perSecond = event.kind == .rotation ? rate * 180 / Double.pi : rate
-      variables.append(("VELOCITY", fixed(perSecond, places: 3)))
+      variables.append("GESTURE_VELOCITY=" + fixed(perSecond, places: 3))
     case nil: break
     }
-    if let repeatCount { variables.append(("REPEAT", String(repeatCount))) }
-    if let steps { variables.append(("STEPS", String(steps))) }
-    variables += [("DEVICE", device.name), ("DEVICE_NODE", device.node)]
-    variables.append(("BINDING_LINE", String(binding.line)))
-    return Firing(
-      index: index, binding: binding, environment: variables.map { "GESTURE_\($0.0)=\($0.1)" })
+    if let repeatCount { variables.append("GESTURE_REPEAT=" + String(repeatCount)) }
+    if let steps { variables.append("GESTURE_STEPS=" + String(steps)) }
+    variables.append("GESTURE_DEVICE=" + device.name)
+    variables.append("GESTURE_DEVICE_NODE=" + device.node)
+    variables.append("GESTURE_BINDING_LINE=" + String(binding.line))
+    return Firing(index: index, binding: binding, environment: variables)
   }
 
   /// `value` as a fraction of `extent`, within 0…1.

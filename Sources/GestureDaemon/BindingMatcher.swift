@@ -56,13 +56,20 @@ public final class BindingMatcher {
   let band: Millimeters
   /// The lisgd specs among them, in order, with their index in the configuration.
   let lisgdSpecs: [(index: Int, spec: LisgdSpec)]
-  private var tracks: [ObjectIdentifier: Track] = [:]
+  /// The gestures in flight, by recognizer: a few at most, looked up by a scan and changed
+  /// where they are stored (no copy of a track's sets per event).
+  private var tracks: [(source: ObjectIdentifier, track: Track)] = []
   /// How many `key-hold` bindings fired so far: the order their keys are released in.
   private var presses = 0
-  /// For each continuous kind (`KindClass.rawValue`), the positions in `bindings` of the
-  /// bindings an event of that kind may apply to, in binding order: an event looks at those
-  /// only (31 bindings, of which a pan event concerns a few).
-  private let candidates: [[Int]]
+  /// For each continuous kind (`KindClass.rawValue`), the rules of the bindings an event of
+  /// that kind may apply to, in binding order: an event looks at those only (31 bindings, of
+  /// which a pan event concerns a few), without copying a binding.
+  private let candidates: [[ContinuousRule]]
+  /// The edges and corners named by edge pans matched on the pan (along an edge, from a
+  /// corner): a pan starting in one of their bands is theirs.
+  private let panEdges: EdgeSet
+  /// The corners some edge-pan binding names.
+  private let boundCorners: EdgeSet
 
   /// A gesture kind as the matcher tells kinds apart, found once per event: comparing
   /// `GestureKind`s compares their names, which cost more than the rest of the matching when
@@ -101,7 +108,7 @@ public final class BindingMatcher {
     /// Where it started (mm).
     var start: MillimeterPoint
     /// The edges and corners whose band holds the start.
-    var edges: Set<SurfaceEdge>
+    var edges: EdgeSet
     /// Whether an edge-pan binding matched on the pan (along an edge, from a corner) owns this
     /// gesture, so plain pan bindings stay quiet (inward edge pans have their own recognizer,
     /// which the pan must wait for).
@@ -145,9 +152,21 @@ public final class BindingMatcher {
       return nil
     }
     let kept = bindings
+    let device = device
     candidates = KindClass.allCases.map { kind in
-      kept.indices.filter { kind.concerns(kept[$0].binding.gesture) }
+      kept.indices.filter { kind.concerns(kept[$0].binding.gesture) }.map { position in
+        Self.rule(position, kept[position].index, kept[position].binding, device: device)
+      }
     }
+    var panEdges = EdgeSet()
+    var boundCorners = EdgeSet()
+    for (_, binding) in kept {
+      guard case .edgePan(let edge?, _, _, _) = binding.gesture else { continue }
+      if binding.gesture.recognizerEdge == nil { panEdges.insert(edge) }
+      if edge.inward == nil { boundCorners.insert(edge) }
+    }
+    self.panEdges = panEdges
+    self.boundCorners = boundCorners
   }
 
   /// The bindings this device uses.
@@ -159,7 +178,7 @@ public final class BindingMatcher {
   ///   carry out (no key stays down when a device is unplugged, on reload or on stop).
   @discardableResult
   public func cancelAll() -> [Firing] {
-    let releases = Track.releases(of: tracks.values.flatMap(\.held))
+    let releases = Track.releases(of: tracks.flatMap(\.track.held))
     tracks.removeAll()
     return releases
   }
@@ -208,29 +227,42 @@ public final class BindingMatcher {
   private func continuous(_ event: GestureEvent, _ kind: KindClass, _ source: ObjectIdentifier)
     -> [Firing]
   {
-    if event.state == .began { tracks[source] = newTrack(event, kind) }
-    guard var track = tracks[source] else { return [] }
+    var position = tracks.firstIndex { $0.source == source }
+    if event.state == .began {
+      let track = newTrack(event, kind)
+      if let position {
+        tracks[position].track = track
+      } else {
+        position = tracks.endIndex
+        tracks.append((source, track))
+      }
+    }
+    guard let position else { return [] }
+    let result = advance(&tracks[position].track, event, kind)
+    guard event.state.isTerminal else { return result }
+    // Ended, cancelled or failed: every key held for the gesture is released.
+    let releases = tracks[position].track.releases
+    tracks.remove(at: position)
+    return (event.state == .cancelled ? [] : result) + releases
+  }
+
+  private func advance(_ track: inout Track, _ event: GestureEvent, _ kind: KindClass)
+    -> [Firing]
+  {
     track.maximumTouches = max(track.maximumTouches, event.touches)
     var result: [Firing] = []
-    for position in candidates[kind.rawValue] {
-      guard applies(bindings[position].binding, kind, event, track) else { continue }
-      let (index, binding) = bindings[position]
-      if binding.firstMatch, let owner = track.owner, owner != index { continue }
-      if let fire = step(index, binding, event, &track) {
+    for rule in candidates[kind.rawValue] {
+      guard rule.wants(event.state), applies(rule, event, track) else { continue }
+      if rule.firstMatch, let owner = track.owner, owner != rule.index { continue }
+      if let fire = step(rule, event, &track) {
         result.append(fire)
-        if binding.firstMatch { track.owner = index }
-        if case .keyHold = binding.action {
+        if rule.firstMatch { track.owner = rule.index }
+        if rule.holdsKeys {
           presses += 1
           track.held.append((presses, fire))
         }
       }
     }
-    if event.state.isTerminal {
-      tracks[source] = nil
-      // Ended, cancelled or failed: every key held for the gesture is released.
-      return (event.state == .cancelled ? [] : result) + track.releases
-    }
-    tracks[source] = track
     return result
   }
 
@@ -240,19 +272,9 @@ public final class BindingMatcher {
       start = MillimeterPoint(x: start.x - translation.dx, y: start.y - translation.dy)
     }
     let edges = edges(at: start)
-    let claimed =
-      kind == .pan
-      && bindings.contains { _, binding in
-        guard binding.gesture.recognizerEdge == nil else { return false }
-        if case .edgePan(let edge?, _, _, _) = binding.gesture { return edges.contains(edge) }
-        return false
-      }
-    let corner = edges.first { edge in
-      edge.inward == nil
-        && bindings.contains { _, binding in
-          if case .edgePan(edge?, _, _, _) = binding.gesture { return true }
-          return false
-        }
+    let claimed = kind == .pan && edges.bits & panEdges.bits != 0
+    let corner = [SurfaceEdge.topLeft, .topRight, .bottomLeft, .bottomRight].first {
+      edges.contains($0) && boundCorners.contains($0)
     }
     return Track(start: start, edges: edges, edgeClaimed: claimed, corner: corner)
   }
@@ -271,8 +293,8 @@ public final class BindingMatcher {
   }
 
   /// The edges and corners whose band holds `point`.
-  func edges(at point: MillimeterPoint) -> Set<SurfaceEdge> {
-    var found = Set<SurfaceEdge>()
+  func edges(at point: MillimeterPoint) -> EdgeSet {
+    var found = EdgeSet()
     if point.x <= band { found.insert(.left) }
     if point.x >= device.width - band { found.insert(.right) }
     if point.y <= band { found.insert(.top) }
@@ -285,25 +307,5 @@ public final class BindingMatcher {
       found.insert(corner)
     }
     return found
-  }
-
-  /// Whether `binding` is about this event's gesture at all (kind, edge, region).
-  private func applies(
-    _ binding: Binding, _ kind: KindClass, _ event: GestureEvent, _ track: Track
-  ) -> Bool {
-    guard inRegion(binding, track.start) else { return false }
-    switch (binding.gesture, kind) {
-    case (.longPress, .longPress), (.pinch, .pinch), (.rotation, .rotation): return true
-    case (.pan, .pan): return !track.edgeClaimed
-    case (.edgePan, .edgePan):
-      return binding.gesture.recognizerEdge.map { $0 == event.edge } ?? false
-    case (.edgePan(let edge, _, _, _), .pan):
-      guard binding.gesture.recognizerEdge == nil else { return false }
-      guard let edge else { return track.edges.isEmpty }
-      // A bound corner wins its corner against the sides it joins.
-      if let corner = track.corner, edge != corner, edge.inward != nil { return false }
-      return track.edges.contains(edge)
-    default: return false
-    }
   }
 }

@@ -62,6 +62,8 @@ public final class Daemon {
   /// The virtual keyboard and pointer, once a binding needed them.
   var input = DaemonInputDevices()
   private var lastActivity: Microseconds = 0
+  /// What the loop waits on, kept between waits.
+  private var descriptors = PollSet()
   /// The log the `log` closure writes to, when it is a `DaemonLog`: its queued lines are
   /// written whenever its reader takes them, from the same `poll` (never blocking it).
   public var logOutput: DaemonLog?
@@ -139,28 +141,30 @@ public final class Daemon {
         if timeout < 0 || left < timeout { timeout = left }
       }
       let watched = sessions
-      var descriptors = [signals] + watched.map(\.input.descriptor)
-      if let monitor { descriptors.append(monitor.descriptor) }
-      let monitorIndex = monitor == nil ? -1 : descriptors.count - 1
       let outputs = runner.outputDescriptors
-      descriptors += outputs
-      let ready: [ReadyDescriptor]
+      // 0: the signals, then the devices, udev, the commands' outputs, and the log when it
+      // has lines queued; the set is refilled in place (nothing allocated per wake).
+      descriptors.removeAll()
+      descriptors.add(signals)
+      for session in watched { descriptors.add(session.input.descriptor) }
+      let monitorIndex = descriptors.count
+      if let monitor { descriptors.add(monitor.descriptor) }
+      let firstOutput = descriptors.count
+      for output in outputs { descriptors.add(output) }
       let logWaits = logOutput?.hasQueued == true ? logOutput?.descriptor : nil
-      switch waitReadable(descriptors, timeout: timeout, writable: logWaits) {
-      case .success(let found): ready = found
-      case .failure(let error): throw DaemonError(description: error.description)
+      if let logWaits { descriptors.add(logWaits, writable: true) }
+      if let error = descriptors.wait(timeout: timeout) {
+        throw DaemonError(description: error.description)
       }
       if logWaits != nil { logOutput?.flush() }
-      for entry in ready where entry.index > 0 && entry.index <= watched.count {
-        read(watched[entry.index - 1], hungUp: entry.hungUp)
+      for (offset, session) in watched.enumerated() where descriptors.isReady(offset + 1) {
+        read(session, hungUp: descriptors.hungUp(offset + 1))
       }
-      let indexes = ready.map(\.index)
-      if indexes.contains(monitorIndex), monitor != nil { handleUdev() }
-      let firstOutput = descriptors.count - outputs.count
-      for index in indexes where index >= firstOutput && index < descriptors.count {
-        runner.readOutput(outputs[index - firstOutput])
+      if monitor != nil, descriptors.isReady(monitorIndex) { handleUdev() }
+      for (offset, output) in outputs.enumerated() where descriptors.isReady(firstOutput + offset) {
+        runner.readOutput(output)
       }
-      if indexes.contains(0), let exit = handleSignals() { return exit }
+      if descriptors.isReady(0), let exit = handleSignals() { return exit }
       if monitor == nil && sessions.isEmpty { return .devicesGone }
     }
   }

@@ -240,33 +240,41 @@ func localNow() -> Microseconds {
   return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
 }
 
-/// What `waitReadable` saw on one descriptor.
-struct ReadyDescriptor: Equatable {
-  /// The descriptor's index in the list given.
-  var index: Int
-  /// It hung up or reported an error (a device that is gone), even if readable too.
-  var hungUp: Bool
-}
+/// The descriptors one wait of the daemon watches, kept from one wait to the next: refilled
+/// in place (`removeAll(keepingCapacity:)`), so a wake allocates nothing once it has grown.
+struct PollSet {
+  private(set) var fds: [pollfd] = []
 
-/// Waits until one of `descriptors` is readable or hung up, or `writable` takes more bytes,
-/// at most `timeout` µs (negative: forever, rounded up to whole milliseconds); returns the
-/// ready ones (`writable` as index `descriptors.count`).
-func waitReadable(_ descriptors: [Int32], timeout: Microseconds, writable: Int32? = nil)
-  -> Result<[ReadyDescriptor], SystemError>
-{
-  var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-  if let writable { fds.append(pollfd(fd: writable, events: Int16(POLLOUT), revents: 0)) }
-  let milliseconds = timeout < 0 ? -1 : Int32(clamping: (timeout + 999) / 1000)
-  let rc = poll(&fds, nfds_t(fds.count), milliseconds)
-  if rc < 0 {
-    return errno == EINTR
-      ? .success([]) : .failure(SystemError(call: "poll", errno: errno, subject: "devices"))
+  /// Forgets the descriptors (keeping the storage).
+  mutating func removeAll() { fds.removeAll(keepingCapacity: true) }
+
+  /// Adds a descriptor to wait on until it is readable (or, with `writable`, takes bytes).
+  mutating func add(_ descriptor: Int32, writable: Bool = false) {
+    fds.append(pollfd(fd: descriptor, events: Int16(writable ? POLLOUT : POLLIN), revents: 0))
   }
-  let hangUp = Int16(POLLHUP | POLLERR | POLLNVAL)
-  return .success(
-    fds.indices.filter { fds[$0].revents != 0 }.map {
-      ReadyDescriptor(index: $0, hungUp: fds[$0].revents & hangUp != 0)
-    })
+
+  /// The number of descriptors.
+  var count: Int { fds.count }
+
+  /// Whether the descriptor at `index` is ready (readable, writable, hung up or failed).
+  func isReady(_ index: Int) -> Bool { fds[index].revents != 0 }
+
+  /// Whether the descriptor at `index` hung up or reported an error (a device that is gone),
+  /// even if readable too.
+  func hungUp(_ index: Int) -> Bool {
+    fds[index].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+  }
+
+  /// Waits until a descriptor is ready, at most `timeout` µs (negative: forever, rounded up
+  /// to whole milliseconds). A signal ends the wait with nothing ready.
+  mutating func wait(timeout: Microseconds) -> SystemError? {
+    let milliseconds = timeout < 0 ? -1 : Int32(clamping: (timeout + 999) / 1000)
+    let rc = poll(&fds, nfds_t(fds.count), milliseconds)
+    guard rc < 0 else { return nil }
+    let failure = errno
+    for index in fds.indices { fds[index].revents = 0 }
+    return failure == EINTR ? nil : SystemError(call: "poll", errno: failure, subject: "devices")
+  }
 }
 
 /// The signals the daemon handles, turned into bytes on a pipe (the self-pipe trick) so that

@@ -27,8 +27,9 @@ final class LisgdStrokeRecognizer: GestureRecognizer {
   let height: Millimeters
   private let hasPressed: Bool
   private let timeout: Microseconds
-  private var starts: [TouchID: MillimeterPoint] = [:]
-  private var ends: [TouchID: MillimeterPoint] = [:]
+  /// Each finger's stroke: where it landed (or last fired, pressed) and its last motion (nil
+  /// before it moved); one entry per finger, so a motion costs one lookup and one update.
+  private var strokes: [TouchID: (start: MillimeterPoint, end: MillimeterPoint?)] = [:]
   private var down = 0
   private var timeDown: Microseconds = 0
   private var began = false
@@ -65,15 +66,14 @@ final class LisgdStrokeRecognizer: GestureRecognizer {
     for touch in frame.touches where touch.tool == .finger {
       switch touch.phase {
       case .began:
-        starts[touch.id] = touch.location
-        ends[touch.id] = nil
+        strokes[touch.id] = (touch.location, nil)
         if down == 0 { timeDown = frame.time }
         down += 1
       case .moved:
-        guard let start = starts[touch.id], touch.location != (ends[touch.id] ?? start) else {
-          continue
-        }
-        ends[touch.id] = touch.location
+        guard let stroke = strokes[touch.id], touch.location != (stroke.end ?? stroke.start)
+        else { continue }
+        let start = stroke.start
+        strokes[touch.id]?.end = touch.location
         // One step a frame: another finger moving in the same frame is checked at its next
         // motion (lisgd checks each finger at once; sxmo binds no multi-finger P line).
         if hasPressed, step == .none, let pressed = pressedStep(touch, start, frame.time) {
@@ -85,8 +85,7 @@ final class LisgdStrokeRecognizer: GestureRecognizer {
       case .cancelled:
         // lisgd ignores cancelled touches (and never counts them up); here they leave.
         down = max(0, down - 1)
-        starts[touch.id] = nil
-        ends[touch.id] = nil
+        strokes[touch.id] = nil
         if down == 0 { step = began ? .end(.touchCancelled) : .fail(.touchCancelled) }
       case .stationary:
         continue
@@ -104,18 +103,15 @@ final class LisgdStrokeRecognizer: GestureRecognizer {
       fingers: down, end: touch.location, translation: translation, pressed: true)
     guard inTime(time), fires(stroke) else { return nil }
     report = stroke
-    starts[touch.id] = touch.location
+    strokes[touch.id]?.start = touch.location
     timeDown = time
     defer { began = true }
     return began ? .change : .begin(.custom("a pressed-mode lisgd line fires"))
   }
 
   private func lift(_ touch: Touch, _ time: Microseconds) -> GestureStep? {
-    let start = starts[touch.id]
-    let end = ends[touch.id]
-    starts[touch.id] = nil
-    ends[touch.id] = nil
-    guard let start, let end else {
+    let finger = strokes.removeValue(forKey: touch.id)
+    guard let start = finger?.start, let end = finger?.end else {
       // No motion: lisgd returns before looking at the count or the time.
       guard down == 0 else { return nil }
       return finish(nil)
@@ -144,8 +140,7 @@ final class LisgdStrokeRecognizer: GestureRecognizer {
   }
 
   override func reset() {
-    starts.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
+    strokes.removeAll(keepingCapacity: true)
     down = 0
     began = false
   }

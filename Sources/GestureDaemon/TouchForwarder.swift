@@ -177,7 +177,7 @@ final class TouchForwarder {
   }
 
   private func settleHeldAndClaims() {
-    let edgeWon = edgeRecognizers.contains { [.began, .changed].contains($0.state) }
+    let edgeWon = edgeRecognizers.contains { $0.state == .began || $0.state == .changed }
     if claimRequested || edgeWon {
       claimRequested = false
       cancelOnClone(slots.keys.sorted().filter { slots[$0]?.fate == .passing })
@@ -187,8 +187,9 @@ final class TouchForwarder {
       }
       return
     }
+    // Most frames hold nothing back: nothing is sorted or built for them.
+    guard slots.values.contains(where: { $0.fate == .held }) else { return }
     let held = slots.keys.sorted().filter { slots[$0]?.fate == .held }
-    guard !held.isEmpty else { return }
     let edgeFailed = !edgeRecognizers.isEmpty && edgeRecognizers.allSatisfy { $0.state == .failed }
     let lifting = Set(liftedInFrame())
     for key in held where edgeFailed || lifting.contains(key) {
