@@ -60,8 +60,6 @@ struct EngineCore {
   var explains = false
   /// The latest event time seen.
   var now: Microseconds = .min
-  /// The event time of the last frame processed (a later frame stamped earlier is restamped).
-  var previousFrameTime: Microseconds = .min
   /// No deadline is due before this time (a lower bound kept while frames are processed, so
   /// the deadline phase skips its scan on most frames).
   var quietUntil: Microseconds = .min
@@ -83,26 +81,55 @@ struct EngineCore {
   /// Bit i: recognizer i is enabled and waits for new touches (a subset of `blockedMask`).
   var waitingMask: UInt64 = 0
 
-  /// The queued deliveries, in order (an action performed may queue more).
-  var outbox: [Delivery] = []
-  /// Events with their original values (released held actions).
-  var stored: [GestureEvent] = []
-  /// The queued notes, in order.
-  var notes: [Note] = []
+  /// The actions queued since the engine last took them.
+  var actions = Actions()
+
+  /// What a core call asks the engine to do, in order: the notes, then the deliveries.
+  struct Actions {
+    /// The queued deliveries, in order (an action performed may queue more).
+    var outbox: [Delivery] = []
+    /// Events with their original values (released held actions).
+    var stored: [GestureEvent] = []
+    /// The queued notes, in order.
+    var notes: [Note] = []
+
+    /// Whether nothing is queued.
+    var isEmpty: Bool { outbox.isEmpty && notes.isEmpty }
+
+    /// Empties the deliveries, keeping their storage.
+    mutating func clearDeliveries() {
+      outbox.removeAll(keepingCapacity: true)
+      if !stored.isEmpty { stored.removeAll(keepingCapacity: true) }
+    }
+  }
 
   /// Creates an empty core over `surface`.
   init(surface: TouchSurface) {
     self.surface = surface
-    outbox.reserveCapacity(64)
-    stored.reserveCapacity(16)
-    notes.reserveCapacity(16)
+    actions.outbox.reserveCapacity(64)
+    actions.stored.reserveCapacity(16)
+    actions.notes.reserveCapacity(16)
   }
 
   // MARK: Inputs
 
   /// Runs an input from `phase` until deliveries are due or it is done: the deadlines due by
-  /// `time`, then, with `frame`, the frame and the resets after it.
-  mutating func run(_ frame: TouchFrame?, upTo time: Microseconds, _ phase: inout Phase) {
+  /// `time`, then, with `frame`, the frame and the resets after it. Returns the time and
+  /// whether actions are queued (so the engine reads nothing back on most frames).
+  mutating func run(_ frame: TouchFrame?, upTo time: Microseconds, _ phase: inout Phase)
+    -> (now: Microseconds, quietUntil: Microseconds, acts: Bool)
+  {
+    runSteps(frame, upTo: time, &phase)
+    return (now, quietUntil, !actions.isEmpty)
+  }
+
+  /// Exchanges the queued notes with `other`.
+  mutating func exchange(_ other: inout [Note]) { swap(&actions.notes, &other) }
+
+  /// `run`'s steps.
+  private mutating func runSteps(
+    _ frame: TouchFrame?, upTo time: Microseconds, _ phase: inout Phase
+  ) {
     while true {
       switch phase {
       case .deadlines:
@@ -113,7 +140,7 @@ struct EngineCore {
           let recognizer = list[slot]
           apply(recognizer.handleDeadline(deadline), to: recognizer, at: deadline)
           phase = .resetAfterDeadline(deadline)
-          if !outbox.isEmpty { return }
+          if !actions.outbox.isEmpty { return }
           continue
         }
         if time >= quietUntil { quietUntil = nextDeadline ?? .max }
@@ -128,8 +155,12 @@ struct EngineCore {
           return
         }
         feed(frame)
-        phase = .resetAfterFeed
-        if !outbox.isEmpty { return }
+        // With touches down that did not all just land and no region, no recognizer can reset
+        // (whatever the actions do): the input ends here, in this call.
+        let summary = surface.summary
+        let mayReset = summary.count == 0 || regionMask != 0 || summary.countBefore == 0
+        phase = mayReset ? .resetAfterFeed : .done
+        if !actions.outbox.isEmpty { return }
       case .resetAfterFeed:
         phase = .done
         guard let frame else { return }
@@ -151,8 +182,11 @@ struct EngineCore {
   private mutating func feed(_ frame: TouchFrame) {
     surface.update(frame, owner: nil)
     if waitingMask != 0 && surface.summary.countBefore == 0 { admitWaiting() }
-    // A copy of the list (one retain): a recognizer added or removed from an action is queued.
+    // Copies of the list and the surface (one retain each): a recognizer added or removed from
+    // an action is queued, and each call below borrows them instead of retaining the surface
+    // per recognizer (a mutating call could replace `self`'s).
     let list = self.list
+    let surface = self.surface
     for index in list.indices {
       let bit: UInt64 = 1 &<< UInt64(index)  // index < 64: a plain shift
       // Re-read for each recognizer: an earlier one's success may have failed this one.
@@ -224,7 +258,7 @@ struct EngineCore {
       return
     }
     if explains {
-      notes.append(
+      actions.notes.append(
         .explain(
           ExplainEntry(
             time: time, recognizer: recognizer.name, kind: recognizer.kind,
@@ -242,14 +276,15 @@ struct EngineCore {
   mutating func enqueue(
     _ recognizer: GestureRecognizer, _ state: GestureState, at time: Microseconds
   ) {
-    outbox.append(Delivery(slot: recognizer.slot, state: state, time: time, stored: -1))
+    actions.outbox.append(Delivery(slot: recognizer.slot, state: state, time: time, stored: -1))
   }
 
   /// Queues a delivery whose event was made earlier (a released held action).
   mutating func enqueue(_ recognizer: GestureRecognizer, stored event: GestureEvent) {
-    outbox.append(
-      Delivery(slot: recognizer.slot, state: event.state, time: event.time, stored: stored.count))
-    stored.append(event)
+    actions.outbox.append(
+      Delivery(
+        slot: recognizer.slot, state: event.state, time: event.time, stored: actions.stored.count))
+    actions.stored.append(event)
   }
 
   /// Explains a held recognition (possible stays possible).
@@ -257,7 +292,7 @@ struct EngineCore {
     _ recognizer: GestureRecognizer, _ reason: GestureReason, at time: Microseconds
   ) {
     guard explains else { return }
-    notes.append(
+    actions.notes.append(
       .explain(
         ExplainEntry(
           time: time, recognizer: recognizer.name, kind: recognizer.kind, from: .possible,
@@ -266,7 +301,7 @@ struct EngineCore {
 
   /// Queues a diagnostic.
   mutating func report(_ diagnostic: GestureEngineDiagnostic) {
-    notes.append(.diagnostic(diagnostic))
+    actions.notes.append(.diagnostic(diagnostic))
   }
 
   /// Returns every finished recognizer whose touches are all gone to possible.

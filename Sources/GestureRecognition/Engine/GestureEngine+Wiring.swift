@@ -59,8 +59,10 @@ extension GestureEngine {
     // Each array is changed in a local and stored back (see `GestureRecognizer.hold`).
     list = list + [recognizer]
     let all = list
-    core.list = all
-    core.insert(recognizer)
+    inside { core in
+      core.list = all
+      core.insert(recognizer)
+    }
     for other in all where other !== recognizer {
       if recognizer.requires(other) { setRequirement(recognizer, other) }
       if other.requires(recognizer) { setRequirement(other, recognizer) }
@@ -111,8 +113,11 @@ extension GestureEngine {
       recognizers[index].slot = index
     }
     list = recognizers
-    core.list = recognizers
-    core.detach(slot)
+    inside { core in
+      core.list = recognizers
+      core.detach(slot)
+    }
+    quiet = .min
     r.slot = -1
     r.engine = nil
     if r.filterPending { r.applyFilter() }

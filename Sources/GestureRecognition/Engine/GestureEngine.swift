@@ -38,17 +38,25 @@ public final class GestureEngine {
   /// returns: the call holds its own reference).
   private var sink: ((GestureEvent, GestureRecognizer) -> Void)?
   /// The latest event time seen.
-  public var time: Microseconds { inCore ? clock : core.now }
-  /// `time` as it was when the current core call began (read from inside it).
+  public var time: Microseconds { clock }
+  /// Storage of `time`: the core's time as its last call returned it (only a core call moves
+  /// time), so reading it never touches the core.
   private var clock: Microseconds = .min
 
-  /// Every recognizer's per-frame state, the masks, time and the queued actions.
-  var core: EngineCore
+  /// Every recognizer's per-frame state, the masks, time and the queued actions: moved out
+  /// for each core call and back (`inside(_:)`), so no access to it spans a call and it needs
+  /// no run-time exclusivity check; nil only during a core call, when nothing reads it.
+  var core: EngineCore?
+  /// The core's lower bound of the next deadline, as its last call returned it: an
+  /// `advance(to:)` before it has nothing to fire and does not call the core.
+  var quiet: Microseconds = .min
   /// Whether a core call is running (a recognizer's override or a delegate may be running
   /// inside it): calls that would change the core wait in `deferred` until it returns.
   private(set) var inCore = false
   /// Changes asked for from inside a core call, made as soon as it returns, in order.
   private var deferred: [(inout EngineCore) -> Void] = []
+  /// Whether `deferred` holds changes: a plain flag, read after every core call.
+  private var hasDeferred = false
   /// Whether the engine is processing an input (an action, a delegate or `explain` may be
   /// running): calls that feed or rewire the engine are queued, so they run after the current
   /// input's deliveries.
@@ -91,15 +99,16 @@ public final class GestureEngine {
 
   // MARK: Driving the core
 
-  /// Runs one input through the core, performing its actions each time it stops.
+  /// Runs one input through the core, performing its actions each time it stops: one access
+  /// to the core on a frame that queues none.
   func run(_ frame: TouchFrame?, upTo time: Microseconds) {
     var phase = EngineCore.Phase.deadlines
     repeat {
-      clock = core.now
-      inCore = true
-      core.run(frame, upTo: time, &phase)
-      inCore = false
-      perform()
+      let result = inside { $0.run(frame, upTo: time, &phase) }
+      guard let (now, quietUntil, acts) = result else { return }
+      clock = now
+      quiet = quietUntil
+      if acts || hasDeferred { perform() }
     } while phase != .done
   }
 
@@ -108,7 +117,7 @@ public final class GestureEngine {
   /// deliveries join those being performed, if any).
   func change(_ body: @escaping (inout EngineCore) -> Void) {
     if inCore {
-      deferred.append(body)
+      postpone(body)
       return
     }
     // Busy while it runs: a call made from a recognizer's override inside it is queued.
@@ -125,42 +134,80 @@ public final class GestureEngine {
     if hasPending { runPending() }
   }
 
-  /// Runs `body` on the core as one core call.
-  private func inside(_ body: (inout EngineCore) -> Void) {
-    clock = core.now
+  /// Runs `body` on the core as one core call: the core is moved out of the engine for it
+  /// and back, at the engine's time. Nil only if called from inside a core call, which every
+  /// caller rules out (`inCore`).
+  @discardableResult
+  func inside<Result>(_ body: (inout EngineCore) -> Result) -> Result? {
+    // Moved out and back by swaps: each access to `core` is then one the optimizer sees
+    // whole (an assignment would release the old value inside the access, a call it cannot
+    // see into, and keep a run-time check on every access to `core`).
+    var taken: EngineCore? = nil
+    swap(&taken, &core)
+    guard var moved = taken else { return nil }
+    taken = nil
+    moved.now = clock
     inCore = true
-    body(&core)
+    let result = body(&moved)
     inCore = false
+    var back: EngineCore? = moved
+    swap(&back, &core)
+    return result
   }
 
   /// Performs the core's queued actions: the changes deferred during the call, the notes,
-  /// then the deliveries, in order (an action performed may queue more).
+  /// then the deliveries, in order (an action performed may queue more: they follow).
   func perform() {
     performDeferred()
     performNotes()
     deliver()
   }
 
+  /// Keeps a change asked for from inside a core call.
+  private func postpone(_ body: @escaping (inout EngineCore) -> Void) {
+    // Moved out, changed and moved back: no access to `deferred` spans the append.
+    var changes = deferred
+    deferred = []
+    changes.append(body)
+    deferred = changes
+    hasDeferred = true
+  }
+
   /// Makes the changes asked for from inside the last core call.
   private func performDeferred() {
-    while !deferred.isEmpty {
+    while hasDeferred {
       let changes = deferred
       deferred = []
+      hasDeferred = false
       for body in changes { inside(body) }
     }
   }
 
-  /// The event time of the last frame processed (a later frame stamped earlier is restamped).
-  var previousFrameTime: Microseconds {
-    get { core.previousFrameTime }
-    set { core.previousFrameTime = newValue }
+  /// Performs the notes queued by a change made from an action, at once (its deliveries join
+  /// the ones being performed).
+  private func performNotes() {
+    guard core?.actions.notes.isEmpty == false else { return }
+    var notes: [EngineCore.Note] = []
+    inside { $0.exchange(&notes) }
+    for note in notes { perform(note) }
   }
+
+  /// Performs one note.
+  private func perform(_ note: EngineCore.Note) {
+    switch note {
+    case .explain(let entry): explainer?(entry)
+    case .diagnostic(let diagnostic): keep(diagnostic)
+    }
+  }
+
+  /// The event time of the last frame processed (a later frame stamped earlier is restamped).
+  var previousFrameTime: Microseconds = .min
 
   /// Keeps and announces a diagnostic: at once, or, from inside a core call, as soon as it
   /// returns.
   func report(_ diagnostic: GestureEngineDiagnostic) {
     if inCore {
-      deferred.append { $0.report(diagnostic) }
+      postpone { $0.report(diagnostic) }
       return
     }
     keep(diagnostic)
@@ -174,21 +221,6 @@ public final class GestureEngine {
     kept.append(diagnostic)
     diagnostics = kept
     onDiagnostic?(diagnostic)
-  }
-
-  /// Performs the queued notes: `explain` entries and diagnostics, in order.
-  private func performNotes() {
-    guard !core.notes.isEmpty else { return }
-    var index = 0
-    while index < core.notes.count {
-      let note = core.notes[index]
-      index += 1
-      switch note {
-      case .explain(let entry): explainer?(entry)
-      case .diagnostic(let diagnostic): keep(diagnostic)
-      }
-    }
-    core.notes.removeAll(keepingCapacity: true)
   }
 
   /// `process(_:)` for a frame that does not mix leaving and new touches.
@@ -207,6 +239,11 @@ public final class GestureEngine {
     #endif
     if busy {
       queue(.advance(time))
+      return
+    }
+    if time < quiet {
+      // No deadline is due: nothing to fire.
+      clock = max(clock, time)
       return
     }
     busy = true
@@ -248,19 +285,20 @@ public final class GestureEngine {
 
   // MARK: Delivery
 
-  /// Delivers the queued actions, in order: `onEvent`, then the targets in the order added.
+  /// Delivers the core's queued actions, in order: `onEvent`, then the targets in the order
+  /// added. Each is read from the core in one instantaneous access (an action may change the
+  /// core, and queue more: the count is read again).
   func deliver() {
-    guard !core.outbox.isEmpty else { return }
-    var index = 0
+    guard core?.actions.outbox.isEmpty == false else { return }
     // Slots do not change during a delivery (the engine is busy: wiring is queued).
     let list = self.list
-    // An action may queue more (the outbox grows while it is read): re-read the count.
-    while index < core.outbox.count {
-      let delivery = core.outbox[index]
+    var index = 0
+    while index < core?.actions.outbox.count ?? 0, let delivery = core?.actions.outbox[index] {
+      index += 1
       let recognizer = list[delivery.slot]
       let event: GestureEvent
-      if delivery.stored >= 0 {
-        event = core.stored[delivery.stored]
+      if delivery.stored >= 0, let stored = core?.actions.stored[delivery.stored] {
+        event = stored
       } else {
         event = recognizer.makeEvent(delivery.state, at: delivery.time)
       }
@@ -268,10 +306,7 @@ public final class GestureEngine {
       recognizer.hasEvent = true
       if let sink { sink(event, recognizer) }
       if recognizer.hasTargets { recognizer.sendActions() }
-      performNotes()
-      index += 1
     }
-    core.outbox.removeAll(keepingCapacity: true)
-    if !core.stored.isEmpty { core.stored.removeAll(keepingCapacity: true) }
+    inside { $0.actions.clearDeliveries() }
   }
 }
