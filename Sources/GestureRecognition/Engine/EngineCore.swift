@@ -1,17 +1,18 @@
 // The engine's value core: every piece of per-frame state the engine keeps (the recognizer
 // list, the bit masks, the relations, time, the outbox of deliveries and the notes for
-// `explain` and `onDiagnostic`) lives in this one struct, which the engine changes through one
-// access per input (a frame, a deadline, a cancellation) and which never calls the engine's
-// closures, targets or `onEvent`: it returns what it wants done as actions, and the engine
-// performs them once the access has ended (the "state machine returns an action" shape of
-// swift-async-algorithms). A core call ends at the point where deliveries are due (after the
+// `explain` and `onDiagnostic`) lives in this one struct, which the engine moves out of itself
+// for each input (a frame, a deadline, a cancellation) and back (`GestureEngine.inside`, two
+// swaps, so no access to it spans a call and none needs a run-time check), and which never
+// calls the engine's closures, targets or `onEvent`: it returns what it wants done as actions,
+// and the engine performs them once the call has returned (the "state machine returns an
+// action" shape of swift-async-algorithms). A core call ends at the point where deliveries are due (after the
 // frame's recognizers ran, after each deadline), so an action sees the recognizers as they
 // were at that point, as before; the next call resumes where it stopped (`Phase`).
 //
 // What still runs inside a call: the recognizers' own overrides (`handle`, `reset`,
 // `makeEvent` of a held action…) and their delegates' answers. A call they make into the
-// engine is queued or deferred until the access ends (see `GestureEngine.inCore`), so no
-// access to the core can overlap another.
+// engine is queued or deferred until the call returns (see `GestureEngine.inCore`): the core
+// is out of the engine meanwhile, and nothing reads or changes it.
 
 import TouchInput
 
