@@ -42,7 +42,7 @@ public final class ByteSink {
 
   /// The pending bytes as text.
   public var text: String {
-    String(decoding: buffer.bytes, as: UTF8.self)
+    buffer.text
   }
 
   /// Forgets the pending bytes without writing them.

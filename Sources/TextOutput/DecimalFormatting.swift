@@ -3,14 +3,14 @@
 /// Values are rounded half away from zero; non-finite values print as `0` (JSON has no NaN).
 /// Hot printers write into a `ByteSink` instead.
 public func fixed(_ value: Double, places: Int) -> String {
-  let sink = ByteSink()
-  sink.put(fixed: value, places: places)
-  return sink.text
+  var buffer = WordBuffer(capacity: OutputSpan<UInt64>.longestNumber)
+  buffer.append(atMost: OutputSpan<UInt64>.longestNumber) { $0.put(fixed: value, places: places) }
+  return buffer.text
 }
 
 /// Formats an event time as seconds with six decimals (`1.234567`), exactly, from microseconds.
 public func seconds(_ time: Int64) -> String {
-  let sink = ByteSink()
-  sink.put(seconds: time)
-  return sink.text
+  var buffer = WordBuffer(capacity: OutputSpan<UInt64>.longestNumber)
+  buffer.append(atMost: OutputSpan<UInt64>.longestNumber) { $0.put(seconds: time) }
+  return buffer.text
 }

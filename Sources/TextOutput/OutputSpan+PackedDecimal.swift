@@ -71,7 +71,6 @@ extension OutputSpan where Element == UInt64 {
       word = word &<< 8 | 0x2E
       length &+= 1
     }
-    let point = (word: word, length: length)
     repeat {
       word = word &<< 8 | (0x30 &+ rest % 10)
       rest /= 10
@@ -85,10 +84,11 @@ extension OutputSpan where Element == UInt64 {
       put(word: word, length: length)
       return
     }
-    // Longer: the sign and the integer digits, then the point and the decimals in one word.
+    // Longer (`4776.171533`): the sign and the integer's higher digits go first, then the word
+    // with the rest, already built.
     if negative { put(UInt8(ascii: "-")) }
-    put(digits: units / decimalPower(places), minimumDigits: 1)
-    put(word: point.word, length: point.length)
+    if rest > 0 { put(digits: rest, minimumDigits: 1) }
+    put(word: word, length: length)
   }
 
   /// Appends `value` in decimal, zero-padded to at least `minimumDigits` digits.

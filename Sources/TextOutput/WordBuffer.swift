@@ -3,11 +3,13 @@
 /// number of bytes it holds (0…7) in its top byte.
 struct WordBuffer {
   /// The words: full ones, then the partial one.
-  private var words: [UInt64] = [0]
+  private var words: [UInt64]
 
-  /// Creates an empty buffer with room for `capacity` bytes.
+  /// Creates an empty buffer with room for `capacity` bytes (one allocation).
   init(capacity: Int) {
+    words = []
     words.reserveCapacity(capacity / 8 + 2)
+    words.append(0)
   }
 
   /// The number of bytes held.
@@ -23,6 +25,22 @@ struct WordBuffer {
       span.append(partial)
       body(&span)
     }
+  }
+
+  /// The bytes held as text. Up to 15 bytes (a number: `155.25`, `4776.171533`) are copied
+  /// into a small string with no array in between: the daemon's `GESTURE_*` variables and the
+  /// explanations' numbers are made so.
+  var text: String {
+    let byteCount = count
+    guard byteCount <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+    var small = InlineArray<16, UInt8>(repeating: 0)
+    for index in 0..<byteCount {
+      small[index] = UInt8(truncatingIfNeeded: words[index / 8] &>> UInt64(8 * (index % 8)))
+    }
+    guard let utf8 = try? UTF8Span(validating: small.span.extracting(0..<byteCount)) else {
+      return String(decoding: bytes, as: UTF8.self)  // repairs what is not UTF-8
+    }
+    return String(copying: utf8)
   }
 
   /// The bytes held, in order.
