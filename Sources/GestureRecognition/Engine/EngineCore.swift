@@ -97,9 +97,11 @@ struct EngineCore {
     /// Whether nothing is queued.
     var isEmpty: Bool { outbox.isEmpty && notes.isEmpty }
 
-    /// Empties the deliveries, keeping their storage.
+    /// Empties the deliveries, keeping their storage: one `removeLast` per delivery (one or
+    /// two on most frames) costs less than `removeAll(keepingCapacity:)`'s general path
+    /// (stress replay: 7.6 M instructions in `replaceSubrange` before).
     mutating func clearDeliveries() {
-      outbox.removeAll(keepingCapacity: true)
+      while !outbox.isEmpty { outbox.removeLast() }
       if !stored.isEmpty { stored.removeAll(keepingCapacity: true) }
     }
   }
