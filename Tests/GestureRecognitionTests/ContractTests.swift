@@ -166,7 +166,7 @@ func namedScripts() -> [TouchScript] {
     var reported: [GestureEngineDiagnostic] = []
     engine.onDiagnostic = { reported.append($0) }
     let tap = engine.add(TapGestureRecognizer())
-    engine.change { $0.move(tap, to: .changed, .touchesMoved, at: 0) }
+    engine.move(tap, to: .changed, .touchesMoved, at: 0)
     #expect(tap.state == .possible)
     #expect(reported == [.illegalTransition(recognizer: "tap", from: .possible, to: .changed)])
     #expect(engine.diagnostics == reported)

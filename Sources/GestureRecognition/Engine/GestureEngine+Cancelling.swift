@@ -17,11 +17,29 @@ extension GestureEngine {
       return
     }
     busy = true
-    change { $0.cancelEverything(at: time) }
-    continuity.removeAll()
-    deliver()
-    change { $0.resetFinished(at: time) }
+    cancelEverything(at: time)
     busy = false
     if hasPending { runPending() }
+  }
+
+  /// `cancelAll(at:)` inside the engine.
+  private func cancelEverything(at time: Microseconds) {
+    for recognizer in list {
+      if recognizer.state.isActive {
+        recognizer.forceCancel()
+        move(recognizer, to: .cancelled, .cancelledByEngine, at: time)
+        enqueue(recognizer, .cancelled, at: time)
+      } else if recognizer.state == .possible && (recognizer.isEngaged || recognizer.isHeld) {
+        fail(recognizer, .cancelledByEngine, at: time)
+      }
+      recognizer.activeTouches = 0
+      recognizer.dropRegionTouches()
+      recognizer.regionSurface?.removeAll()
+      recognizer.deadline = nil
+    }
+    surface.removeAll()
+    continuity.removeAll()
+    deliver()
+    resetFinished(at: time)
   }
 }

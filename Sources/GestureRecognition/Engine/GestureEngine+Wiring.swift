@@ -56,14 +56,14 @@ extension GestureEngine {
     }
     recognizer.slot = list.count
     recognizer.engine = self
+    if recognizer.regionSurface != nil { regionMask |= 1 << UInt64(recognizer.slot) }
+    if !recognizer.isEnabled { blockedMask |= 1 << UInt64(recognizer.slot) }
     // Each array is changed in a local and stored back (see `GestureRecognizer.hold`).
     list = list + [recognizer]
-    let all = list
-    inside { core in
-      core.list = all
-      core.insert(recognizer)
-    }
-    for other in all where other !== recognizer {
+    simultaneous = simultaneous + [0]
+    requirements = requirements + [0]
+    dependents = dependents + [0]
+    for other in list where other !== recognizer {
       if recognizer.requires(other) { setRequirement(recognizer, other) }
       if other.requires(recognizer) { setRequirement(other, recognizer) }
       if recognizer.isSimultaneous(with: other) || other.isSimultaneous(with: recognizer) {
@@ -87,14 +87,12 @@ extension GestureEngine {
       return
     }
     busy = true
-    change { core in
-      if recognizer.state.isActive {
-        recognizer.forceCancel()
-        core.move(recognizer, to: .cancelled, .removed, at: core.now)
-        core.enqueue(recognizer, .cancelled, at: core.now)
-      } else if recognizer.state == .possible && (recognizer.isEngaged || recognizer.isHeld) {
-        core.failAndRelease(recognizer, .removed, at: core.now)
-      }
+    if recognizer.state.isActive {
+      recognizer.forceCancel()
+      move(recognizer, to: .cancelled, .removed, at: time)
+      enqueue(recognizer, .cancelled, at: time)
+    } else if recognizer.state == .possible && (recognizer.isEngaged || recognizer.isHeld) {
+      failAndRelease(recognizer, .removed, at: time)
     }
     deliver()
     detach(recognizer)
@@ -113,11 +111,14 @@ extension GestureEngine {
       recognizers[index].slot = index
     }
     list = recognizers
-    inside { core in
-      core.list = recognizers
-      core.detach(slot)
-    }
-    quiet = .min
+    simultaneous = Self.dropping(slot, from: simultaneous)
+    requirements = Self.dropping(slot, from: requirements)
+    dependents = Self.dropping(slot, from: dependents)
+    terminalMask = Self.dropping(slot, from: terminalMask)
+    regionMask = Self.dropping(slot, from: regionMask)
+    blockedMask = Self.dropping(slot, from: blockedMask)
+    waitingMask = Self.dropping(slot, from: waitingMask)
+    quietUntil = .min
     r.slot = -1
     r.engine = nil
     if r.filterPending { r.applyFilter() }
@@ -130,6 +131,21 @@ extension GestureEngine {
     r.dropRegionTouches()
     r.activeTouches = 0
     r.regionSurface?.removeAll()
+  }
+
+  /// `masks` without entry `slot`, and each without bit `slot`.
+  private static func dropping(_ slot: Int, from masks: [UInt64]) -> [UInt64] {
+    var kept = masks
+    kept.remove(at: slot)
+    for index in kept.indices { kept[index] = dropping(slot, from: kept[index]) }
+    return kept
+  }
+
+  /// `mask` without bit `slot`, the bits above it moved down by one.
+  private static func dropping(_ slot: Int, from mask: UInt64) -> UInt64 {
+    let low = mask & ((1 << UInt64(slot)) &- 1)
+    let high = slot >= 63 ? 0 : (mask >> UInt64(slot + 1)) << UInt64(slot)
+    return low | high
   }
 
   /// Lets `a` and `b` be recognized together (neither prevents the other).
@@ -185,23 +201,48 @@ extension GestureEngine {
   }
 
   private func setSimultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) {
-    let (i, j) = (a.slot, b.slot)
-    change { $0.setSimultaneous(i, j) }
+    var masks = simultaneous
+    simultaneous = []
+    masks[a.slot] |= 1 << UInt64(b.slot)
+    masks[b.slot] |= 1 << UInt64(a.slot)
+    simultaneous = masks
   }
 
   /// Makes `a` wait for `b` to fail, unless `b` already waits (directly or through others) for
   /// `a`: that cycle would keep both from ever being recognized, so this requirement is
   /// ignored and reported.
   private func setRequirement(_ a: GestureRecognizer, _ b: GestureRecognizer) {
-    let (i, j) = (a.slot, b.slot)
-    let (name, other) = (a.name, b.name)
-    change { core in
-      if core.waits(j, for: i) {
-        core.report(.cyclicRequirement(recognizer: name, requiredToFail: other))
-        return
-      }
-      core.setRequirement(i, j)
+    if waits(b.slot, for: a.slot) {
+      report(.cyclicRequirement(recognizer: a.name, requiredToFail: b.name))
+      return
     }
+    var masks = requirements
+    requirements = []
+    masks[a.slot] |= 1 << UInt64(b.slot)
+    requirements = masks
+    masks = dependents
+    dependents = []
+    masks[b.slot] |= 1 << UInt64(a.slot)
+    dependents = masks
+  }
+
+  /// Whether the recognizer in slot `from` waits, directly or through others, for the one in
+  /// slot `to` to fail.
+  private func waits(_ from: Int, for to: Int) -> Bool {
+    var seen: UInt64 = 0
+    var frontier: UInt64 = 1 << UInt64(from)
+    while frontier != 0 {
+      seen |= frontier
+      var next: UInt64 = 0
+      var bits = frontier
+      while bits != 0 {
+        next |= requirements[bits.trailingZeroBitCount]
+        bits &= bits &- 1
+      }
+      if next & (1 << UInt64(to)) != 0 { return true }
+      frontier = next & ~seen
+    }
+    return false
   }
 
   /// Queues a call made while busy.
@@ -232,6 +273,16 @@ extension GestureEngine {
       case .remove(let recognizer): remove(recognizer)
       }
     }
+  }
+
+  /// Keeps and announces a diagnostic.
+  func report(_ diagnostic: GestureEngineDiagnostic) {
+    var kept = diagnostics
+    diagnostics = []
+    if kept.count == Self.diagnosticsKept { kept.removeFirst() }
+    kept.append(diagnostic)
+    diagnostics = kept
+    onDiagnostic?(diagnostic)
   }
 }
 

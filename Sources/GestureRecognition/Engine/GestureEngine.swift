@@ -8,27 +8,24 @@ import TouchInput
 /// it may wait. Actions are delivered after each transition completes, from one place
 /// (`deliver()`), to `onEvent` and then to the recognizer's targets.
 public final class GestureEngine {
-  // Plain, safe Swift: the per-frame state is one value, `core` (see `EngineCore`), changed
-  // through one access per input; every other stored property below is internal or private,
-  // and no access to one spans a call into code the optimizer cannot see, so the
-  // whole-module optimizer drops their run-time exclusivity checks; the public properties
-  // are computed over that storage (Docs/Gestures.md, "Speed").
+  // Plain, safe Swift: every stored property below is internal or private, and no access to
+  // one spans a call into code the optimizer cannot see (a recognizer's overrides, a delegate,
+  // `onEvent`, `explain`, a target). So the whole-module optimizer proves none of them can
+  // overlap a conflicting access and drops their run-time exclusivity checks; the public
+  // properties are computed over that storage (Docs/Gestures.md, "Speed").
 
   /// The recognizers, in the order added (which is also the order they see each frame).
   public var recognizers: [GestureRecognizer] { list }
-  /// Storage of `recognizers` (the same array as the core's: a user's code inside a core call
-  /// reads this one).
+  /// Storage of `recognizers`.
   var list: [GestureRecognizer] = []
   /// Receives every state change of every recognizer with its reason; nil costs nothing.
   public var explain: ((ExplainEntry) -> Void)? {
     get { explainer }
-    set {
-      explainer = newValue
-      let explains = newValue != nil
-      change { $0.explains = explains }
-    }
+    set { explainer = newValue }
   }
   private var explainer: ((ExplainEntry) -> Void)?
+  /// Whether `explain` is set.
+  var explains: Bool { explainer != nil }
   /// Receives every delivered action, before the recognizer's targets.
   public var onEvent: ((GestureEvent, GestureRecognizer) -> Void)? {
     get { sink }
@@ -38,28 +35,36 @@ public final class GestureEngine {
   /// returns: the call holds its own reference).
   private var sink: ((GestureEvent, GestureRecognizer) -> Void)?
   /// The latest event time seen.
-  public var time: Microseconds { clock }
-  /// Storage of `time`: the core's time as its last call returned it (only a core call moves
-  /// time), so reading it never touches the core.
-  private var clock: Microseconds = .min
+  public var time: Microseconds { now }
+  /// Storage of `time`.
+  private var now: Microseconds = .min
 
-  /// Every recognizer's per-frame state, the masks, time and the queued actions: moved out
-  /// for each core call and back (`inside(_:)`), so no access to it spans a call and it needs
-  /// no run-time exclusivity check; nil only during a core call, when nothing reads it.
-  var core: EngineCore?
-  /// The core's lower bound of the next deadline, as its last call returned it: an
-  /// `advance(to:)` before it has nothing to fire and does not call the core.
-  var quiet: Microseconds = .min
-  /// Whether a core call is running (a recognizer's override or a delegate may be running
-  /// inside it): calls that would change the core wait in `deferred` until it returns.
-  private(set) var inCore = false
-  /// Changes asked for from inside a core call, made as soon as it returns, in order.
-  private var deferred: [(inout EngineCore) -> Void] = []
-  /// Whether `deferred` holds changes: a plain flag, read after every core call.
-  private var hasDeferred = false
-  /// Whether the engine is processing an input (an action, a delegate or `explain` may be
-  /// running): calls that feed or rewire the engine are queued, so they run after the current
-  /// input's deliveries.
+  /// Bit j of `simultaneous[i]`: recognizers i and j may both be recognized.
+  var simultaneous: [UInt64] = []
+  /// Bit j of `requirements[i]`: recognizer i waits for recognizer j to fail.
+  var requirements: [UInt64] = []
+  /// Bit i of `dependents[j]`: recognizer i waits for recognizer j to fail.
+  var dependents: [UInt64] = []
+  /// One queued action: its event is made at delivery (the recognizer's values are those of
+  /// the transition: deliveries follow each frame or deadline), or taken from `stored`.
+  private struct Delivery {
+    /// The recognizer's slot (slots do not change while the engine is busy).
+    let slot: Int
+    let state: GestureState
+    let time: Microseconds
+    /// An index in `stored`, or -1.
+    let stored: Int
+  }
+  /// The queued actions: the first `outboxCount` entries (a trivial type; the entries past the
+  /// count are old ones, overwritten by later actions, so clearing is setting the count to 0).
+  /// Changed in a local and stored back, as every array of the engine: see `push(_:)`.
+  private var outbox: [Delivery] = []
+  /// How many entries of `outbox` are queued actions.
+  private var outboxCount = 0
+  /// Events with their original values (released held actions).
+  private var stored: [GestureEvent] = []
+  /// Whether the engine is processing a frame, a deadline or a cancellation (an action, a
+  /// delegate or `explain` may be running): calls that feed or rewire the engine are queued.
   var busy = false
   /// The calls queued while busy, run in order afterwards.
   var pending: [PendingCall] = [] {
@@ -77,6 +82,10 @@ public final class GestureEngine {
     /// The thread inside the engine (debug builds check that only one is).
     let occupant = EngineOccupant()
   #endif
+  /// The event time of the last frame processed (a later frame stamped earlier is restamped).
+  var previousFrameTime: Microseconds = .min
+  /// The touches down after the last frame, carried into a frame that leaves one out.
+  var continuity = TouchContinuity()
   /// Receives every misuse the engine turned into defined behaviour (see
   /// ``GestureEngineDiagnostic``); they are also kept in ``diagnostics``.
   public var onDiagnostic: ((GestureEngineDiagnostic) -> Void)?
@@ -84,150 +93,87 @@ public final class GestureEngine {
   public internal(set) var diagnostics: [GestureEngineDiagnostic] = []
   /// How many diagnostics ``diagnostics`` keeps.
   public static let diagnosticsKept = 32
+  /// No deadline is due before this time (a lower bound kept while frames are processed, so
+  /// `advance(to:)` skips its scan on most frames).
+  var quietUntil: Microseconds = .min
+  /// Bit i: recognizer i is in a terminal state (it sees no frames; `resetFinished` scans only
+  /// these). Kept by `move`, so the per-frame loop skips finished recognizers without touching
+  /// them.
+  var terminalMask: UInt64 = 0
+  /// Bit i: recognizer i has a region of its own (kept by the recognizer's `region`).
+  var regionMask: UInt64 = 0
+  /// Bit i: recognizer i sees no frames: disabled, or enabled while touches were down and
+  /// waiting for a frame in which every touch down just landed (see `isEnabled`).
+  var blockedMask: UInt64 = 0
+  /// Bit i: recognizer i is enabled and waits for new touches (a subset of `blockedMask`).
+  var waitingMask: UInt64 = 0
   /// The touches of the whole surface, shared by every recognizer without a region.
-  let surface: TouchSurface
+  let surface = TouchSurface()
 
   /// The most recognizers one engine holds.
   public static let capacity = 64
 
   /// Creates an engine with no recognizers.
   public init() {
-    let surface = TouchSurface()
-    self.surface = surface
-    core = EngineCore(surface: surface)
-  }
-
-  // MARK: Driving the core
-
-  /// Runs one input through the core, performing its actions each time it stops: one access
-  /// to the core on a frame that queues none.
-  func run(_ frame: TouchFrame?, upTo time: Microseconds) {
-    var phase = EngineCore.Phase.deadlines
-    repeat {
-      let result = inside { $0.run(frame, upTo: time, &phase) }
-      guard let (now, quietUntil, acts) = result else { return }
-      clock = now
-      quiet = quietUntil
-      if acts || hasDeferred { perform() }
-    } while phase != .done
-  }
-
-  /// Changes the core now, or, from inside a core call (a recognizer's override or a
-  /// delegate), as soon as it returns; then performs the actions the change queued (its
-  /// deliveries join those being performed, if any).
-  func change(_ body: @escaping (inout EngineCore) -> Void) {
-    if inCore {
-      postpone(body)
-      return
-    }
-    // Busy while it runs: a call made from a recognizer's override inside it is queued.
-    let wasBusy = busy
-    busy = true
-    inside(body)
-    if wasBusy {
-      performDeferred()
-      performNotes()
-      return
-    }
-    perform()
-    busy = false
-    if hasPending { runPending() }
-  }
-
-  /// Runs `body` on the core as one core call: the core is moved out of the engine for it
-  /// and back, at the engine's time. Nil only if called from inside a core call, which every
-  /// caller rules out (`inCore`).
-  @discardableResult
-  func inside<Result>(_ body: (inout EngineCore) -> Result) -> Result? {
-    // Moved out and back by swaps: each access to `core` is then one the optimizer sees
-    // whole (an assignment would release the old value inside the access, a call it cannot
-    // see into, and keep a run-time check on every access to `core`).
-    var taken: EngineCore? = nil
-    swap(&taken, &core)
-    guard var moved = taken else { return nil }
-    taken = nil
-    moved.now = clock
-    inCore = true
-    let result = body(&moved)
-    inCore = false
-    var back: EngineCore? = moved
-    swap(&back, &core)
-    return result
-  }
-
-  /// Performs the core's queued actions: the changes deferred during the call, the notes,
-  /// then the deliveries, in order (an action performed may queue more: they follow).
-  func perform() {
-    performDeferred()
-    performNotes()
-    deliver()
-  }
-
-  /// Keeps a change asked for from inside a core call.
-  private func postpone(_ body: @escaping (inout EngineCore) -> Void) {
-    // Moved out, changed and moved back: no access to `deferred` spans the append.
-    var changes = deferred
-    deferred = []
-    changes.append(body)
-    deferred = changes
-    hasDeferred = true
-  }
-
-  /// Makes the changes asked for from inside the last core call.
-  private func performDeferred() {
-    while hasDeferred {
-      let changes = deferred
-      deferred = []
-      hasDeferred = false
-      for body in changes { inside(body) }
-    }
-  }
-
-  /// Performs the notes queued by a change made from an action, at once (its deliveries join
-  /// the ones being performed).
-  private func performNotes() {
-    guard core?.actions.notes.isEmpty == false else { return }
-    var notes: [EngineCore.Note] = []
-    inside { $0.exchange(&notes) }
-    for note in notes { perform(note) }
-  }
-
-  /// Performs one note.
-  private func perform(_ note: EngineCore.Note) {
-    switch note {
-    case .explain(let entry): explainer?(entry)
-    case .diagnostic(let diagnostic): keep(diagnostic)
-    }
-  }
-
-  /// The event time of the last frame processed (a later frame stamped earlier is restamped).
-  var previousFrameTime: Microseconds = .min
-  /// The touches down after the last frame, carried into a frame that leaves one out.
-  var continuity = TouchContinuity()
-
-  /// Keeps and announces a diagnostic: at once, or, from inside a core call, as soon as it
-  /// returns.
-  func report(_ diagnostic: GestureEngineDiagnostic) {
-    if inCore {
-      postpone { $0.report(diagnostic) }
-      return
-    }
-    keep(diagnostic)
-  }
-
-  /// Keeps a diagnostic in `diagnostics` and passes it to `onDiagnostic`.
-  private func keep(_ diagnostic: GestureEngineDiagnostic) {
-    var kept = diagnostics
-    diagnostics = []
-    if kept.count == Self.diagnosticsKept { kept.removeFirst() }
-    kept.append(diagnostic)
-    diagnostics = kept
-    onDiagnostic?(diagnostic)
+    var events: [GestureEvent] = []
+    events.reserveCapacity(16)
+    stored = events
+    var deliveries: [Delivery] = []
+    deliveries.reserveCapacity(64)
+    outbox = deliveries
   }
 
   /// `process(_:)` for a frame that does not mix leaving and new touches.
   func processFrame(_ frame: TouchFrame) {
-    run(frame, upTo: frame.time)
+    // `advance(to:)`'s quick exit, here: on most frames no deadline is due.
+    if frame.time < quietUntil {
+      now = max(now, frame.time)
+    } else {
+      fireDeadlines(upTo: frame.time)
+    }
+    surface.update(frame, owner: nil)
+    if waitingMask != 0 && surface.summary.countBefore == 0 { admitWaiting() }
+    // A copy of the list (one retain): a recognizer added or removed from an action is queued.
+    let list = self.list
+    for index in list.indices {
+      let bit: UInt64 = 1 &<< UInt64(index)  // index < 64: a plain shift
+      // Re-read for each recognizer: an earlier one's success may have failed this one.
+      if regionMask == 0 {
+        // No regions (the usual case): nothing to admit or release.
+        if (terminalMask | blockedMask) & bit != 0 { continue }
+        feed(list[index], frame, surface)
+        continue
+      }
+      if (terminalMask & ~regionMask | blockedMask) & bit != 0 { continue }
+      let recognizer = list[index]
+      var touches = surface
+      if regionMask & bit != 0, let own = recognizer.regionSurface {
+        recognizer.activeTouches = recognizer.admit(frame)
+        own.update(frame, owner: recognizer)
+        touches = own
+      }
+      if terminalMask & bit == 0 { feed(recognizer, frame, touches) }
+      if regionMask & bit != 0 { recognizer.release(frame) }
+    }
+    deliver()
+    // `resetFinished`'s own first test, here: most frames have nothing to reset, and the call
+    // alone costs more than the test.
+    let summary = surface.summary
+    if terminalMask != 0 && (summary.count == 0 || regionMask != 0 || summary.countBefore == 0),
+      resetFinished(at: frame.time, restartingOn: frame)
+    {
+      deliver()
+    }
+  }
+
+  /// Lets one recognizer see a frame with `touches`, notes its deadline and applies its step.
+  private func feed(
+    _ recognizer: GestureRecognizer, _ frame: TouchFrame, _ touches: TouchSurface
+  ) {
+    let step = recognizer.handle(frame, touches)
+    if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
+    if case .none = step { return }
+    apply(step, to: recognizer, at: frame.time)
   }
 
   /// Fires every deadline up to and including `time`, in deadline order, with no new frame.
@@ -243,19 +189,36 @@ public final class GestureEngine {
       queue(.advance(time))
       return
     }
-    if time < quiet {
-      // No deadline is due: nothing to fire.
-      clock = max(clock, time)
-      return
-    }
     busy = true
-    run(nil, upTo: time)
+    fireDeadlines(upTo: time)
     busy = false
     if hasPending { runPending() }
   }
 
+  /// `advance(to:)` inside the engine.
+  func fireDeadlines(upTo time: Microseconds) {
+    if time < quietUntil {
+      now = max(now, time)
+      return
+    }
+    while let recognizer = earliestDue(by: time), let deadline = recognizer.deadline {
+      now = max(now, deadline)
+      apply(recognizer.handleDeadline(deadline), to: recognizer, at: deadline)
+      deliver()
+      resetFinished(at: deadline)
+    }
+    quietUntil = nextDeadline ?? .max
+    now = max(now, time)
+  }
+
   /// When the next deadline is due (event time), or nil if no timer runs.
-  public var nextDeadline: Microseconds? { EngineCore.nextDeadline(of: list) }
+  public var nextDeadline: Microseconds? {
+    var earliest: Microseconds?
+    for recognizer in list {
+      if let d = recognizer.deadline, d < (earliest ?? .max) { earliest = d }
+    }
+    return earliest
+  }
 
   /// The longest any recognizer's deadline can lie after an input (each recognizer's
   /// ``GestureRecognizer/longestTimeout``). `flush(after:)` no longer needs it: it runs until
@@ -285,22 +248,84 @@ public final class GestureEngine {
     }
   }
 
-  // MARK: Delivery
+  // MARK: Transitions and delivery
 
-  /// Delivers the core's queued actions, in order: `onEvent`, then the targets in the order
-  /// added. Each is read from the core in one instantaneous access (an action may change the
-  /// core, and queue more: the count is read again).
+  /// Moves `recognizer` to `state`, checking UIKit's legal transitions, and explains why.
+  func move(
+    _ recognizer: GestureRecognizer, to state: GestureState, _ reason: GestureReason,
+    at time: Microseconds
+  ) {
+    guard recognizer.state.canMove(to: state) else {
+      report(.illegalTransition(recognizer: recognizer.name, from: recognizer.state, to: state))
+      return
+    }
+    if let explain = explainer {
+      explain(
+        ExplainEntry(
+          time: time, recognizer: recognizer.name, kind: recognizer.kind, from: recognizer.state,
+          to: state, reason: reason))
+    }
+    if state.isTerminal {
+      terminalMask |= 1 << UInt64(recognizer.slot)
+    } else {
+      terminalMask &= ~(1 << UInt64(recognizer.slot))
+    }
+    recognizer.state = state
+  }
+
+  /// Queues an action for delivery after the current transition completes.
+  func enqueue(_ recognizer: GestureRecognizer, _ state: GestureState, at time: Microseconds) {
+    push(Delivery(slot: recognizer.slot, state: state, time: time, stored: -1))
+  }
+
+  /// Queues an action whose event was made earlier (a released held action).
+  func enqueue(_ recognizer: GestureRecognizer, stored event: GestureEvent) {
+    push(
+      Delivery(slot: recognizer.slot, state: event.state, time: event.time, stored: stored.count))
+    var events = stored
+    stored = []
+    events.append(event)
+    stored = events
+  }
+
+  /// Queues one action. The outbox is moved into a local, appended to and moved back: each
+  /// access to the stored property is instantaneous (an access spanning the append, which may
+  /// call into the runtime, would keep a run-time exclusivity check on every access to it).
+  private func push(_ delivery: Delivery) {
+    var deliveries = outbox
+    outbox = []
+    if outboxCount < deliveries.count {
+      deliveries[outboxCount] = delivery
+    } else {
+      deliveries.append(delivery)
+    }
+    outbox = deliveries
+    outboxCount += 1
+  }
+
+  /// Explains a held recognition (possible stays possible).
+  func explainHeld(_ recognizer: GestureRecognizer, _ reason: GestureReason, at time: Microseconds)
+  {
+    guard let explain = explainer else { return }
+    explain(
+      ExplainEntry(
+        time: time, recognizer: recognizer.name, kind: recognizer.kind, from: .possible,
+        to: .possible, reason: reason))
+  }
+
+  /// Delivers the queued actions, in order: `onEvent`, then the targets in the order added.
   func deliver() {
-    guard core?.actions.outbox.isEmpty == false else { return }
+    guard outboxCount > 0 else { return }
+    var index = 0
     // Slots do not change during a delivery (the engine is busy: wiring is queued).
     let list = self.list
-    var index = 0
-    while index < core?.actions.outbox.count ?? 0, let delivery = core?.actions.outbox[index] {
-      index += 1
+    // An action may queue more (the outbox grows while it is read): re-read the count.
+    while index < outboxCount {
+      let delivery = outbox[index]
       let recognizer = list[delivery.slot]
       let event: GestureEvent
-      if delivery.stored >= 0, let stored = core?.actions.stored[delivery.stored] {
-        event = stored
+      if delivery.stored >= 0 {
+        event = stored[delivery.stored]
       } else {
         event = recognizer.makeEvent(delivery.state, at: delivery.time)
       }
@@ -308,7 +333,72 @@ public final class GestureEngine {
       recognizer.hasEvent = true
       if let sink { sink(event, recognizer) }
       if recognizer.hasTargets { recognizer.sendActions() }
+      index += 1
     }
-    inside { $0.actions.clearDeliveries() }
+    outboxCount = 0
+    if !stored.isEmpty {
+      var events = stored
+      stored = []
+      events.removeAll(keepingCapacity: true)
+      stored = events
+    }
+  }
+
+  /// Returns every finished recognizer whose touches are all gone to possible.
+  ///
+  /// With `frame`, a finished recognizer that does not own the touches down restarts on them
+  /// when they all landed in this frame (a tap too far away starts a new tap sequence): it is
+  /// reset and sees the frame afresh. Returns whether such a restart changed a state.
+  @discardableResult
+  func resetFinished(at time: Microseconds, restartingOn frame: TouchFrame? = nil) -> Bool {
+    // Only a recognizer whose touches are all gone resets: none can while touches are down on
+    // the shared surface and no recognizer has a region of its own, except on a frame where
+    // every touch down just landed (a restart).
+    guard terminalMask != 0,
+      surface.summary.count == 0 || regionMask != 0
+        || (frame != nil && surface.summary.countBefore == 0)
+    else { return false }
+    var restarted = false
+    let list = self.list
+    for index in list.indices where terminalMask & (1 << UInt64(index)) != 0 {
+      let recognizer = list[index]
+      let own = recognizer.regionSurface
+      let touches = own ?? surface
+      // A recognizer without a region follows the shared surface's touches.
+      let active = own == nil ? surface.summary.count : recognizer.activeTouches
+      // A disabled recognizer only resets; it never starts over on a frame.
+      let restart =
+        frame != nil && active > 0 && !recognizer.ownsTouches
+        && touches.summary.countBefore == 0 && blockedMask & (1 << UInt64(index)) == 0
+      guard active == 0 || restart else { continue }
+      move(recognizer, to: .possible, restart ? .newTouches : .allTouchesGone, at: time)
+      recognizer.deadline = nil
+      recognizer.ownsTouches = true
+      recognizer.reset()
+      recognizer.isHeld = false
+      recognizer.dropHeld()
+      guard restart, let frame else { continue }
+      let step = recognizer.handle(frame, touches)
+      if let deadline = recognizer.deadline, deadline < quietUntil { quietUntil = deadline }
+      if case .none = step { continue }
+      apply(step, to: recognizer, at: time)
+      restarted = true
+    }
+    return restarted
+  }
+
+  private func earliestDue(by time: Microseconds) -> GestureRecognizer? {
+    var best: GestureRecognizer?
+    var bestDeadline = time
+    let list = self.list
+    for index in list.indices where blockedMask & (1 << UInt64(index)) == 0 {
+      let recognizer = list[index]
+      guard let d = recognizer.deadline, d <= bestDeadline else { continue }
+      if best == nil || d < bestDeadline {
+        best = recognizer
+        bestDeadline = d
+      }
+    }
+    return best
   }
 }

@@ -7,9 +7,9 @@
 
 import TouchInput
 
-extension EngineCore {
+extension GestureEngine {
   /// Notes whether `r` now has a region of its own.
-  mutating func regionChanged(_ r: GestureRecognizer) {
+  func regionChanged(_ r: GestureRecognizer) {
     guard r.slot >= 0 else { return }
     let bit: UInt64 = 1 << UInt64(r.slot)
     if r.regionSurface != nil {
@@ -21,7 +21,7 @@ extension EngineCore {
   }
 
   /// Applies what a recognizer's state machine asked for.
-  mutating func apply(_ step: GestureStep, to r: GestureRecognizer, at time: Microseconds) {
+  func apply(_ step: GestureStep, to r: GestureRecognizer, at time: Microseconds) {
     switch step {
     case .none: return
     case .fail(let reason):
@@ -44,7 +44,7 @@ extension EngineCore {
   }
 
   /// A later step of a continuous gesture: delivered now, or kept with the held ones.
-  private mutating func follow(
+  private func follow(
     _ r: GestureRecognizer, _ state: GestureState, _ reason: GestureReason, at time: Microseconds
   ) {
     if r.isHeld {
@@ -79,7 +79,7 @@ extension EngineCore {
   }
 
   /// A recognizer wants to begin or be recognized.
-  private mutating func succeed(
+  private func succeed(
     _ r: GestureRecognizer, _ state: GestureState, _ reason: GestureReason, at time: Microseconds
   ) {
     guard r.state == .possible && !r.isHeld else { return illegal(r, state) }
@@ -103,7 +103,7 @@ extension EngineCore {
   /// Fails every undecided recognizer sharing touches with the winner `r` (unless
   /// simultaneous) and every recognizer waiting for `r` to fail; then releases whoever waited
   /// for those.
-  private mutating func prevent(by r: GestureRecognizer, at time: Microseconds) {
+  private func prevent(by r: GestureRecognizer, at time: Microseconds) {
     var failed: UInt64 = 0
     let allowed = simultaneous[r.slot]
     let waiting = dependents[r.slot]
@@ -128,7 +128,7 @@ extension EngineCore {
   }
 
   /// Fails `r` and releases recognizers that waited only for it.
-  mutating func failAndRelease(
+  func failAndRelease(
     _ r: GestureRecognizer, _ reason: GestureReason, at time: Microseconds
   ) {
     fail(r, reason, at: time)
@@ -136,7 +136,7 @@ extension EngineCore {
   }
 
   /// Moves an undecided recognizer to failed, dropping any held action.
-  mutating func fail(_ r: GestureRecognizer, _ reason: GestureReason, at time: Microseconds) {
+  func fail(_ r: GestureRecognizer, _ reason: GestureReason, at time: Microseconds) {
     r.forceFail()
     r.deadline = nil
     r.isHeld = false
@@ -145,7 +145,7 @@ extension EngineCore {
   }
 
   /// Delivers the held actions of recognizers whose requirements have all failed now.
-  private mutating func releaseWaiting(on failed: GestureRecognizer, at time: Microseconds) {
+  private func releaseWaiting(on failed: GestureRecognizer, at time: Microseconds) {
     var bits = dependents[failed.slot]
     while bits != 0 {
       let r = list[bits.trailingZeroBitCount]
@@ -185,7 +185,7 @@ extension EngineCore {
   }
 
   /// Reports a step the recognizer's state does not allow (it is ignored).
-  private mutating func illegal(_ r: GestureRecognizer, _ state: GestureState) {
+  private func illegal(_ r: GestureRecognizer, _ state: GestureState) {
     report(
       .illegalTransition(
         recognizer: r.name, from: r.isHeld ? .possible : r.state, to: state))
