@@ -70,7 +70,7 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
   // Plain, as it was already on main: the other built-in machines' exception (see
   // `TapGestureRecognizer`) was never measured for the edge pan, and it stays within budget
   // without it (Docs/Gestures.md, "The safe core").
-  private var machine = DragMachine(rule: EdgePanRule())
+  private var machine = EdgePanMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration, name: String? = nil) {
@@ -114,17 +114,19 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .edgePan, state: state, touches: machine.touches, location: location,
-      translation: translation, velocity: .planar(machine.velocity(at: time)), edge: edge)
+    // The machine's event (`machine.event(state, at: time, kind: kind)`), from its values read
+    // one by one: see `DragMachine.event(_:at:kind:touches:location:translation:velocity:edge:)`.
+    EdgePanMachine.event(
+      state, at: time, kind: .edgePan, touches: machine.touches, location: location,
+      translation: translation, velocity: machine.velocity(at: time), edge: edge)
   }
 
   /// The edge the gesture started from (nil before it began).
-  public var edge: ScreenEdge? { machine.rule.edge }
+  public var edge: ScreenEdge? { machine.edge }
   /// The centroid's translation since the first finger landed (mm).
   public var translation: PlaneVector { machine.translation }
   /// The centroid of the touches down (mm).
   public var location: MillimeterPoint { machine.location }
   /// The centroid's velocity at the last frame (mm/s).
-  public var velocity: PlaneVector { machine.velocity(at: machine.lastTime) }
+  public var velocity: PlaneVector { machine.velocity }
 }

@@ -54,7 +54,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
   private var parameters: DeferredConfiguration<Configuration>
   /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
   /// "The safe core").
-  private var machine = DragMachine(rule: PanRule())
+  private var machine = PanMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -98,9 +98,11 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .pan, state: state, touches: machine.touches, location: location,
-      translation: translation, velocity: .planar(machine.velocity(at: time)))
+    // The machine's event (`machine.event(state, at: time, kind: kind)`), from its values read
+    // one by one: see `DragMachine.event(_:at:kind:touches:location:translation:velocity:edge:)`.
+    PanMachine.event(
+      state, at: time, kind: .pan, touches: machine.touches, location: location,
+      translation: translation, velocity: machine.velocity(at: time), edge: nil)
   }
 
   /// The centroid's translation since the first finger landed (mm), or since it was set with
@@ -116,24 +118,5 @@ public final class PanGestureRecognizer: GestureRecognizer {
   /// The centroid of the touches down (mm).
   public var location: MillimeterPoint { machine.location }
   /// The centroid's velocity at the last frame (mm/s).
-  public var velocity: PlaneVector { machine.velocity(at: machine.lastTime) }
-}
-
-/// The pan's drag rule: touches may land anywhere, and any movement past the slop begins.
-struct PanRule: DragRule {
-  static func minimumTouches(_ c: PanGestureRecognizer.Configuration) -> Int { c.minimumTouches }
-  static func maximumTouches(_ c: PanGestureRecognizer.Configuration) -> Int { c.maximumTouches }
-  static func threshold(_ c: PanGestureRecognizer.Configuration) -> Millimeters { c.slop }
-  mutating func reset() {}
-  mutating func start(_ c: PanGestureRecognizer.Configuration) {}
-
-  func landed(_ surface: TouchSurface, _ c: PanGestureRecognizer.Configuration)
-    -> GestureReason?
-  { nil }
-
-  func begin(_ translation: PlaneVector, _ c: PanGestureRecognizer.Configuration)
-    -> GestureStep
-  {
-    .begin(.slopExceeded(translation.length, slop: c.slop))
-  }
+  public var velocity: PlaneVector { machine.velocity }
 }

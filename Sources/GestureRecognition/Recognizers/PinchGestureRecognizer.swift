@@ -38,7 +38,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   private var parameters: DeferredConfiguration<Configuration>
   /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
   /// "The safe core").
-  private var machine = SimilarityMachine<ScaleMeasure>()
+  private var machine = PinchMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -48,7 +48,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.input(frame, surface, parameters.inUse.slop).step
+    let step = machine.input(frame, surface, parameters.inUse).step
     return step
   }
   /// Wakes the state machine at its deadline.
@@ -71,9 +71,11 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .pinch, state: state, touches: machine.touches, location: location,
-      velocity: .scalar(machine.velocity(at: time)), scale: scale)
+    // The machine's event (`machine.event(state, at: time, kind: kind)`), from its values read
+    // one by one: see `SimilarityMachine.event(_:at:kind:touches:location:velocity:value:)`.
+    PinchMachine.event(
+      state, at: time, kind: .pinch, touches: machine.touches, location: location,
+      velocity: machine.velocity(at: time), value: scale)
   }
 
   /// The scale since two fingers were down (1 = unchanged, 2 = twice as far apart). Set it
@@ -86,5 +88,5 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   /// The focal point: the centroid of the touches (mm).
   public var location: MillimeterPoint { machine.location }
   /// The scale's rate of change at the last frame (scale per second).
-  public var velocity: Double { machine.velocity(at: machine.lastTime) }
+  public var velocity: Double { machine.velocity }
 }

@@ -38,7 +38,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   private var parameters: DeferredConfiguration<Configuration>
   /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
   /// "The safe core").
-  private var machine = SimilarityMachine<AngleMeasure>()
+  private var machine = RotationMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -48,7 +48,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.input(frame, surface, parameters.inUse.slop).step
+    let step = machine.input(frame, surface, parameters.inUse).step
     return step
   }
   /// Wakes the state machine at its deadline.
@@ -71,9 +71,11 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .rotation, state: state, touches: machine.touches, location: location,
-      velocity: .scalar(machine.velocity(at: time)), rotation: rotation)
+    // The machine's event (`machine.event(state, at: time, kind: kind)`), from its values read
+    // one by one: see `SimilarityMachine.event(_:at:kind:touches:location:velocity:value:)`.
+    RotationMachine.event(
+      state, at: time, kind: .rotation, touches: machine.touches, location: location,
+      velocity: machine.velocity(at: time), value: rotation)
   }
 
   /// The angle turned since two fingers were down (radians, clockwise positive, unwrapped).
@@ -86,5 +88,5 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   /// The centre: the centroid of the touches (mm).
   public var location: MillimeterPoint { machine.location }
   /// The angle's rate of change at the last frame (radians per second).
-  public var velocity: Double { machine.velocity(at: machine.lastTime) }
+  public var velocity: Double { machine.velocity }
 }
