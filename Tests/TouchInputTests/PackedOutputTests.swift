@@ -115,3 +115,95 @@ struct PackedOutputTests {
     #expect(sink.text.isEmpty && sink.count == 0)
   }
 }
+
+/// The bytes a sink holds after `prefix` bytes of filler and then `write` through a
+/// `WordPacker` that takes and gives back the span's partial word.
+private func packed(
+  after prefix: Int, _ write: (inout WordPacker, inout OutputSpan<UInt64>) -> Void
+)
+  -> String
+{
+  written(after: prefix) { line in
+    var packer = WordPacker(continuing: &line)
+    write(&packer, &line)
+    packer.finish(&line)
+  }
+}
+
+@Suite("Word packer: the JSON printer's register-held words write what the span's methods write")
+struct WordPackerTests {
+  @Test("keys, literals, bytes and words at every offset", arguments: 0..<9)
+  func pieces(prefix: Int) {
+    let keys: [(PackedText, String)] = [
+      (PackedText(""), ""), (PackedText("}"), "}"), (PackedText(", \"x\": "), ", \"x\": "),
+      (PackedText("\", \"state\": \"began"), "\", \"state\": \"began"),
+      (PackedText("\", \"state\": \"recognized"), "\", \"state\": \"recognized"),
+      (PackedText("12345678"), "12345678"), (PackedText("123456789"), "123456789"),
+      (PackedText("1234567812345678"), "1234567812345678"),
+      (PackedText("123456781234567812345678"), "123456781234567812345678"),
+    ]
+    for (key, text) in keys {
+      #expect(packed(after: prefix) { $0.put(key, to: &$1) } == text)
+      #expect(
+        packed(after: prefix) {
+          $0.put(key, to: &$1)
+          $0.put(key, to: &$1)
+        } == text + text)
+    }
+    #expect(packed(after: prefix) { $0.put("rotation", to: &$1) } == "rotation")
+    #expect(packed(after: prefix) { $0.put("twoFingerHoldDrag", to: &$1) } == "twoFingerHoldDrag")
+    #expect(packed(after: prefix) { $0.put(UInt8(ascii: "{"), to: &$1) } == "{")
+    #expect(packed(after: prefix) { $0.put(word: 0x202C, length: 2, to: &$1) } == ", ")
+    #expect(
+      packed(after: prefix) { $0.put(text: "\"file\": \"a\", ", to: &$1) } == "\"file\": \"a\", ")
+    // The span's methods continue after packed bytes, and the packer after theirs.
+    #expect(
+      packed(after: prefix) { packer, line in
+        packer.put(PackedText("{\"t\": "), to: &line)
+        packer.finish(&line)
+        line.put(integer: 42)
+        packer = WordPacker(continuing: &line)
+        packer.put(UInt8(ascii: "}"), to: &line)
+      } == "{\"t\": 42}")
+  }
+
+  @Test("numbers of every length and sign, as the span's methods print them", arguments: 0..<8)
+  func numbers(prefix: Int) {
+    var integers = [0, 1, -1, 9, 10, -10, Int.max, Int.min, 12_345_678, -12_345_678, 99_999_999]
+    var power = 1
+    for _ in 0..<18 {
+      integers += [power, power - 1, -power, -(power - 1), power + 1]
+      power *= 10
+    }
+    for value in integers {
+      #expect(packed(after: prefix) { $0.put(integer: value, to: &$1) } == String(value))
+    }
+    var values = [
+      0, -0.0, 0.004, -0.004, 0.005, -0.005, 94.62, 167.94, -11.4, 1.5, 9_999.995, 99_999.994,
+      99_999.995, -99_999.995, 999_999.5, 9_999_998.9, 9_999_999.4, -1_234_567.5, 12_345_678.25,
+      -0.05, 123_456.789_012_5, .nan, .infinity, -.infinity, 1e300, -1e19,
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      values.append(Double.random(in: -2_000...2_000, using: &generator))
+      values.append(Double.random(in: -1...1, using: &generator))
+    }
+    for value in values {
+      for places in 0...9 {
+        #expect(
+          packed(after: prefix) { $0.put(fixed: value, places: places, to: &$1) }
+            == written(after: prefix) { $0.put(fixed: value, places: places) },
+          "\(value) with \(places) places")
+      }
+    }
+    let times: [Int64] = [
+      0, 5, 1_346_787, 9_999_999, 10_000_000, 912_345_678, -12_000_001, 99_999_999_999_999,
+      100_000_000_000_000, .max, .min,
+    ]
+    for time in times {
+      #expect(
+        packed(after: prefix) { $0.put(seconds: time, to: &$1) }
+          == written(after: prefix) { $0.put(seconds: time) }, "\(time)")
+    }
+  }
+}
