@@ -119,13 +119,13 @@ public struct WordPacker {
       var word: UInt64 = 0
       var length = 0
       for byte in utf8 {
-        word |= UInt64(byte) &<< UInt64(truncatingIfNeeded: length &* 8)
-        length &+= 1
         if length == 8 {
           put(word: word, length: 8, to: &line)
           word = 0
           length = 0
         }
+        word |= UInt64(byte) &<< UInt64(truncatingIfNeeded: length &* 8)
+        length &+= 1
       }
       put(word: word, length: length, to: &line)
     }
@@ -177,8 +177,9 @@ public struct WordPacker {
       return
     }
     // Rounded half away from zero as the span's method does: `scaled - whole` is exact.
-    let whole = UInt64(scaled)
-    let units = scaled - Double(whole) >= 0.5 ? whole &+ 1 : whole
+    // (Through `Int64`, which converts in one instruction where `UInt64` takes several.)
+    let whole = Int64(scaled)
+    let units = UInt64(truncatingIfNeeded: scaled - Double(whole) >= 0.5 ? whole &+ 1 : whole)
     // The digits, at least one before the point: the number's own, zero-padded to
     // `places + 1`, taken from the right of the eight lanes.
     let lanes = digitLanes(units)

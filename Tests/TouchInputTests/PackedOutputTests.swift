@@ -1,6 +1,12 @@
 import Testing
 import TextOutput
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The bytes a sink holds after `prefix` bytes of filler and then `write`: every piece is
 /// checked at every offset in a word (0…7) and across word boundaries.
 private func written(after prefix: Int, _ write: (inout OutputSpan<UInt64>) -> Void) -> String {
@@ -205,5 +211,41 @@ struct WordPackerTests {
         packed(after: prefix) { $0.put(seconds: time, to: &$1) }
           == written(after: prefix) { $0.put(seconds: time) }, "\(time)")
     }
+  }
+
+  @Test(
+    "a descriptor's sink writes every packed line in order, flush after flush, its last partial word too"
+  )
+  func descriptorFlushes() {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    var expected = ""
+    do {
+      // A small threshold: a flush every two or three lines, each continuing a partial word.
+      let sink = ByteSink(descriptor: ends[1], flushThreshold: 40)
+      for index in 0..<100 {
+        sink.appendLine(atMost: 64) { line in
+          var packer = WordPacker(continuing: &line)
+          packer.put(integer: index, to: &line)
+          packer.put(PackedText(", \"y\": "), to: &line)
+          packer.put(fixed: Double(index) / 7, places: 2, to: &line)
+          packer.finish(&line)
+        }
+        expected += "\(index), \"y\": \(reference(Double(index) / 7, places: 2))\n"
+      }
+      sink.put("tail")
+      sink.flush()
+      #expect(sink.count == 0)
+    }
+    close(ends[1])
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(ends[0], &chunk, chunk.count)
+      if count <= 0 { break }
+      received += chunk[0..<count]
+    }
+    close(ends[0])
+    #expect(String(decoding: received, as: UTF8.self) == expected + "tail")
   }
 }
