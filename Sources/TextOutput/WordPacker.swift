@@ -115,6 +115,27 @@ public struct WordPacker {
   /// Appends a literal (a name), eight bytes at a time.
   @inlinable
   public mutating func put(_ literal: StaticString, to line: inout OutputSpan<UInt64>) {
+    let length = literal.utf8CodeUnitCount
+    guard length <= 8 else {
+      put(longLiteral: literal, to: &line)
+      return
+    }
+    // A gesture's name (`pan`, `rotation`) is one word, gathered in a closure that only reads.
+    let word = literal.withUTF8Buffer { utf8 in
+      var word: UInt64 = 0
+      var shift: UInt64 = 0
+      for byte in utf8 {
+        word |= UInt64(byte) &<< shift
+        shift &+= 8
+      }
+      return word
+    }
+    put(word: word, length: length, to: &line)
+  }
+
+  /// Appends a literal longer than a word.
+  @usableFromInline
+  mutating func put(longLiteral literal: StaticString, to line: inout OutputSpan<UInt64>) {
     literal.withUTF8Buffer { utf8 in
       var word: UInt64 = 0
       var length = 0
