@@ -116,24 +116,35 @@ public struct WordPacker {
   @inlinable
   public mutating func put(_ literal: StaticString, to line: inout OutputSpan<UInt64>) {
     let length = literal.utf8CodeUnitCount
-    guard length <= 8 else {
+    guard length <= 16 else {
       put(longLiteral: literal, to: &line)
       return
     }
-    // A gesture's name (`pan`, `rotation`) is one word, gathered in a closure that only reads.
-    let word = literal.withUTF8Buffer { utf8 in
-      var word: UInt64 = 0
+    // A gesture's name (`pan`, `longPress`) is one or two words, gathered in a closure that
+    // only reads.
+    let (low, high) = literal.withUTF8Buffer { utf8 in
+      var low: UInt64 = 0
+      var high: UInt64 = 0
       var shift: UInt64 = 0
       for byte in utf8 {
-        word |= UInt64(byte) &<< shift
+        if shift < 64 {
+          low |= UInt64(byte) &<< shift
+        } else {
+          high |= UInt64(byte) &<< (shift &- 64)
+        }
         shift &+= 8
       }
-      return word
+      return (low, high)
     }
-    put(word: word, length: length, to: &line)
+    if length <= 8 {
+      put(word: low, length: length, to: &line)
+    } else {
+      put(word: low, length: 8, to: &line)
+      put(word: high, length: length &- 8, to: &line)
+    }
   }
 
-  /// Appends a literal longer than a word.
+  /// Appends a literal longer than two words.
   @usableFromInline
   mutating func put(longLiteral literal: StaticString, to line: inout OutputSpan<UInt64>) {
     literal.withUTF8Buffer { utf8 in

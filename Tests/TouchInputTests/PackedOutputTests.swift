@@ -157,6 +157,9 @@ struct WordPackerTests {
         } == text + text)
     }
     #expect(packed(after: prefix) { $0.put("rotation", to: &$1) } == "rotation")
+    #expect(packed(after: prefix) { $0.put("longPress", to: &$1) } == "longPress")
+    #expect(packed(after: prefix) { $0.put("1234567812345678", to: &$1) } == "1234567812345678")
+    #expect(packed(after: prefix) { $0.put("long press …", to: &$1) } == "long press …")
     #expect(packed(after: prefix) { $0.put("twoFingerHoldDrag", to: &$1) } == "twoFingerHoldDrag")
     #expect(packed(after: prefix) { $0.put(UInt8(ascii: "{"), to: &$1) } == "{")
     #expect(packed(after: prefix) { $0.put(word: 0x202C, length: 2, to: &$1) } == ", ")
