@@ -5,10 +5,12 @@
 // word back, merges into it and stores it again, each access bounds-checked. A `WordPacker`
 // keeps the partial word and its length in local variables instead and touches the span only
 // to append a word it has completed, so writing a piece is a shift, an `or` and a compare.
-// Its methods are `@inlinable`: a line written with them (`GestureEvent.writeJSON`) is one
-// function with the places of its numbers and the lengths of its keys known, not a chain of
-// calls into this module. Numbers are converted eight digits at a time in the lanes of one
-// word (`digitLanes`), so a coordinate or a time costs no loop over its digits.
+// Its methods are `@inlinable` so that the optimizer may copy the small ones (a byte, a word)
+// into the line's writer (`GestureEvent.writeJSON`); it does so only while they stay small,
+// which is why storing a completed word is a function of its own, and the larger ones (a key,
+// a number) stay calls, each on the packer's two words. Numbers are converted eight digits at
+// a time in the lanes of one word (`digitLanes`), so a coordinate or a time costs no loop over
+// its digits.
 
 /// Packs the bytes of one piece of output (a line) into 64-bit words, first byte in the low
 /// bits, holding the word being filled in a register and appending each completed word to

@@ -46,8 +46,8 @@ extension GestureEvent {
   /// Writes `json(origin:)` into a buffer, `firstFields` (each followed by `, `) first.
   ///
   /// The printers' hottest code (one call per event of a replay): every piece goes through
-  /// one `WordPacker`, whose inlined methods keep the word being filled in a register and
-  /// store each completed word once.
+  /// one `WordPacker`, which keeps the word being filled out of the span and stores each
+  /// completed word once.
   public func writeJSON(
     origin: Microseconds, firstFields: String = "", to line: inout OutputSpan<UInt64>
   ) {
@@ -125,7 +125,7 @@ extension GestureEvent {
     line.pad(from: start, to: 37 + wide)
     line.put(integer: touches)
     line.put(touches == 1 ? " touch at " : " touches at ")
-    appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, brackets: false, to: &line)
+    appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, to: &line)
     if let taps {
       line.put(" taps=")
       line.put(integer: taps)
@@ -140,12 +140,12 @@ extension GestureEvent {
     }
     if let translation {
       line.put(" translation=")
-      appendPair(translation, places: 2, brackets: false, to: &line)
+      appendPair(translation, places: 2, to: &line)
     }
     if let velocity {
       line.put(" velocity=")
       switch velocity {
-      case .planar(let v): appendPair(v, places: 1, brackets: false, to: &line)
+      case .planar(let v): appendPair(v, places: 1, to: &line)
       case .scalar(let v): line.put(fixed: v, places: 3)
       }
     }
@@ -231,13 +231,11 @@ private func putJSONPair(
   out.put(UInt8(ascii: "]"), to: &line)
 }
 
-/// `[dx, dy]` (JSON) or `(dx, dy)` (text).
-private func appendPair(
-  _ v: PlaneVector, places: Int, brackets: Bool, to out: inout OutputSpan<UInt64>
-) {
-  out.put(brackets ? UInt8(ascii: "[") : UInt8(ascii: "("))
+/// `(dx, dy)` for text (JSON's `[dx, dy]` is `putJSONPair`).
+private func appendPair(_ v: PlaneVector, places: Int, to out: inout OutputSpan<UInt64>) {
+  out.put(UInt8(ascii: "("))
   out.put(fixed: v.dx, places: places)
   out.put(", ")
   out.put(fixed: v.dy, places: places)
-  out.put(brackets ? UInt8(ascii: "]") : UInt8(ascii: ")"))
+  out.put(UInt8(ascii: ")"))
 }
