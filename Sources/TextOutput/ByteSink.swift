@@ -10,8 +10,10 @@
 /// The printers' hot path writes one line per gesture or touch change, which can be a hundred
 /// thousand lines for a long recording, so nothing here builds an intermediate `String`: keys,
 /// names and numbers are packed into 64-bit words (`OutputSpan<UInt64>`'s `put` methods) and
-/// appended a word at a time, into a buffer whose capacity is kept from flush to flush. Without a descriptor the bytes stay
-/// in memory (for `GestureEvent.json(origin:)` and tests).
+/// appended a word at a time, into a buffer whose capacity is kept from flush to flush; the
+/// hottest line (a gesture's JSON) goes through a `WordPacker`, which holds the word being
+/// filled in a register. Without a descriptor the bytes stay in memory (for
+/// `GestureEvent.json(origin:)` and tests).
 public final class ByteSink {
   /// Where `flush()` writes, or nil to keep the bytes in memory.
   public let descriptor: Int32?
@@ -54,10 +56,13 @@ public final class ByteSink {
   /// reader (`EPIPE`) drops them. Does nothing without a descriptor.
   public func flush() {
     guard let descriptor else { return }
-    // The C boundary: `write(2)` reads the words' storage.
+    // The C boundary: `write(2)` reads the words' storage through a pointer, the one reason
+    // this module names an unsafe type (no speed trick: the lines are written without any).
     buffer.withContiguousBytes { bytes in
       var offset = 0
       while offset < bytes.count {
+        // C boundary: after a short write, the pointer and length of the bytes still to go (a
+        // bounds-checked slice of the same buffer).
         let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
         let written = write(descriptor, rest.baseAddress, rest.count)
         if written < 0 {

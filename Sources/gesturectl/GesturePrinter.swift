@@ -48,6 +48,8 @@ final class GesturePrinter {
   /// `"file": "…", ` to put first in every JSON object when several files are replayed, or
   /// empty.
   private let jsonFilePrefix: String
+  /// The UTF-8 length of `jsonFilePrefix`, counted once rather than for every line.
+  private let jsonFilePrefixCount: Int
   /// The continuous gestures in progress and what was last printed of each: a few at a time,
   /// so a list searched from the end (no hashing per event, as a dictionary would).
   private var shown: [(recognizer: ObjectIdentifier, shown: Shown)] = []
@@ -58,12 +60,13 @@ final class GesturePrinter {
     json = settings.json
     everyFrame = settings.everyFrame
     jsonFilePrefix = file.map { "\"file\": " + jsonString($0) + ", " } ?? ""
+    jsonFilePrefixCount = jsonFilePrefix.utf8.count
   }
 
   /// Prints `event` of `recognizer`, or nothing when the readable view skips it.
   func print(_ event: GestureEvent, of recognizer: AnyObject, origin: Microseconds) {
     if json {
-      out.appendLine(atMost: event.outputBound + jsonFilePrefix.utf8.count) {
+      out.appendLine(atMost: event.outputBound + jsonFilePrefixCount) {
         event.writeJSON(origin: origin, firstFields: jsonFilePrefix, to: &$0)
       }
       return

@@ -44,61 +44,67 @@ extension GestureEvent {
   }
 
   /// Writes `json(origin:)` into a buffer, `firstFields` (each followed by `, `) first.
+  ///
+  /// The printers' hottest code (one call per event of a replay): every piece goes through
+  /// one `WordPacker`, which keeps the word being filled out of the span and stores each
+  /// completed word once.
   public func writeJSON(
     origin: Microseconds, firstFields: String = "", to line: inout OutputSpan<UInt64>
   ) {
     let pieces = formatPieces
+    var out = WordPacker(continuing: &line)
     if firstFields.isEmpty {
-      line.put(pieces.jsonTime)
+      out.put(pieces.jsonTime, to: &line)
     } else {
-      line.put(UInt8(ascii: "{"))
-      line.put(text: firstFields)
-      line.put(pieces.jsonTimeKey)
+      out.put(UInt8(ascii: "{"), to: &line)
+      out.put(text: firstFields, to: &line)
+      out.put(pieces.jsonTimeKey, to: &line)
     }
-    line.put(seconds: time - origin)
-    line.put(pieces.jsonGesture)
-    line.put(kind.name)
-    line.put(pieces.jsonStates[Int(state.rawValue)])
-    line.put(pieces.jsonTouches)
-    line.put(integer: touches)
-    line.put(pieces.jsonX)
-    line.put(fixed: location.x, places: 2)
-    line.put(pieces.jsonY)
-    line.put(fixed: location.y, places: 2)
+    out.put(seconds: time - origin, to: &line)
+    out.put(pieces.jsonGesture, to: &line)
+    out.put(kind.name, to: &line)
+    out.put(pieces.jsonStates[Int(state.rawValue)], to: &line)
+    out.put(pieces.jsonTouches, to: &line)
+    out.put(integer: touches, to: &line)
+    out.put(pieces.jsonX, to: &line)
+    out.put(fixed: location.x, places: 2, to: &line)
+    out.put(pieces.jsonY, to: &line)
+    out.put(fixed: location.y, places: 2, to: &line)
     if let taps {
-      line.put(pieces.jsonTaps)
-      line.put(integer: taps)
+      out.put(pieces.jsonTaps, to: &line)
+      out.put(integer: taps, to: &line)
     }
     if let direction {
-      line.put(pieces.jsonDirection)
-      line.put(direction.name)
-      line.put(UInt8(ascii: "\""))
+      out.put(pieces.jsonDirection, to: &line)
+      out.put(direction.name, to: &line)
+      out.put(UInt8(ascii: "\""), to: &line)
     }
     if let edge {
-      line.put(pieces.jsonEdge)
-      line.put(edge.name)
-      line.put(UInt8(ascii: "\""))
+      out.put(pieces.jsonEdge, to: &line)
+      out.put(edge.name, to: &line)
+      out.put(UInt8(ascii: "\""), to: &line)
     }
     if let translation {
-      line.put(pieces.jsonTranslation)
-      appendPair(translation, places: 2, brackets: true, to: &line)
+      out.put(pieces.jsonTranslation, to: &line)
+      putJSONPair(translation, places: 2, to: &out, &line)
     }
     if let velocity {
-      line.put(pieces.jsonVelocity)
+      out.put(pieces.jsonVelocity, to: &line)
       switch velocity {
-      case .planar(let v): appendPair(v, places: 1, brackets: true, to: &line)
-      case .scalar(let v): line.put(fixed: v, places: 3)
+      case .planar(let v): putJSONPair(v, places: 1, to: &out, &line)
+      case .scalar(let v): out.put(fixed: v, places: 3, to: &line)
       }
     }
     if let scale {
-      line.put(pieces.jsonScale)
-      line.put(fixed: scale, places: 3)
+      out.put(pieces.jsonScale, to: &line)
+      out.put(fixed: scale, places: 3, to: &line)
     }
     if let rotation {
-      line.put(pieces.jsonRotation)
-      line.put(fixed: rotation, places: 3)
+      out.put(pieces.jsonRotation, to: &line)
+      out.put(fixed: rotation, places: 3, to: &line)
     }
-    line.put(UInt8(ascii: "}"))
+    out.put(UInt8(ascii: "}"), to: &line)
+    out.finish(&line)
   }
 
   /// Writes `text(origin:)` into a sink (the printers' hot path: one append to the sink).
@@ -119,7 +125,7 @@ extension GestureEvent {
     line.pad(from: start, to: 37 + wide)
     line.put(integer: touches)
     line.put(touches == 1 ? " touch at " : " touches at ")
-    appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, brackets: false, to: &line)
+    appendPair(PlaneVector(dx: location.x, dy: location.y), places: 2, to: &line)
     if let taps {
       line.put(" taps=")
       line.put(integer: taps)
@@ -134,12 +140,12 @@ extension GestureEvent {
     }
     if let translation {
       line.put(" translation=")
-      appendPair(translation, places: 2, brackets: false, to: &line)
+      appendPair(translation, places: 2, to: &line)
     }
     if let velocity {
       line.put(" velocity=")
       switch velocity {
-      case .planar(let v): appendPair(v, places: 1, brackets: false, to: &line)
+      case .planar(let v): appendPair(v, places: 1, to: &line)
       case .scalar(let v): line.put(fixed: v, places: 3)
       }
     }
@@ -214,13 +220,22 @@ private func putName(_ name: StaticString, from start: Int, to line: inout Outpu
   return wide
 }
 
-/// `[dx, dy]` (JSON) or `(dx, dy)` (text).
-private func appendPair(
-  _ v: PlaneVector, places: Int, brackets: Bool, to out: inout OutputSpan<UInt64>
+/// `[dx, dy]` for JSON, through the line's packer.
+private func putJSONPair(
+  _ v: PlaneVector, places: Int, to out: inout WordPacker, _ line: inout OutputSpan<UInt64>
 ) {
-  out.put(brackets ? UInt8(ascii: "[") : UInt8(ascii: "("))
+  out.put(UInt8(ascii: "["), to: &line)
+  out.put(fixed: v.dx, places: places, to: &line)
+  out.put(word: 0x202C, length: 2, to: &line)  // ", "
+  out.put(fixed: v.dy, places: places, to: &line)
+  out.put(UInt8(ascii: "]"), to: &line)
+}
+
+/// `(dx, dy)` for text (JSON's `[dx, dy]` is `putJSONPair`).
+private func appendPair(_ v: PlaneVector, places: Int, to out: inout OutputSpan<UInt64>) {
+  out.put(UInt8(ascii: "("))
   out.put(fixed: v.dx, places: places)
   out.put(", ")
   out.put(fixed: v.dy, places: places)
-  out.put(brackets ? UInt8(ascii: "]") : UInt8(ascii: ")"))
+  out.put(UInt8(ascii: ")"))
 }
