@@ -65,11 +65,14 @@ extension EvemuReader {
           dot = previous.dot
           time = previous.time
         } else {
-          guard let found = lineTime(line, head: head, tail: tail) else { break fast }
+          guard let found = lineTime(line, head: head, tail: tail, after: previous) else {
+            break fast
+          }
           dot = found.dot
           time = found.time
           // Reusable when `E: SEC.USEC ` lies within the 16 bytes compared.
-          previous = EvemuLineStart(head: head, tail: tail, dot: dot <= 8 ? dot : 0, time: time)
+          previous = EvemuLineStart(
+            head: head, tail: tail, dot: dot <= 8 ? dot : 0, time: time, seconds: found.seconds)
         }
 
         // Bytes 8–15 and 16–23 from the dot, each one load (no checks: the count of `fields`
@@ -238,17 +241,59 @@ extension EvemuReader {
     return UInt32(truncatingIfNeeded: type &<< 16 | code)
   }
 
-  /// The seconds' dot and the time of the `E:` line `line`, whose first 16 bytes are `head`
-  /// and `tail`, read the fast way (`takeCommonLines`), or `nil` if the line does not start
-  /// with `E: SEC.USEC ` as evemu writes it.
+  /// The seconds' dot, the time and the seconds of the `E:` line `line`, whose first 16
+  /// bytes are `head` and `tail`, read the fast way (`takeCommonLines`), or `nil` if the line
+  /// does not start with `E: SEC.USEC ` as evemu writes it. When its first bytes up to the
+  /// dot are those of the line before (`previous`), as in the first line of each frame, only
+  /// the microseconds are read.
   ///
   /// Out of line, for the lines whose start differs from the line before's (one in five in
   /// a recording of several touches): were it inlined, the optimizer would read the bytes of
   /// `head` and `tail` this needs on their own for every line, not the two words in two loads.
   @inline(never)
-  static func lineTime(_ line: Span<UInt8>, head: UInt64, tail: UInt64)
-    -> (dot: Int, time: Int64)?
-  {
+  static func lineTime(
+    _ line: Span<UInt8>, head: UInt64, tail: UInt64, after previous: EvemuLineStart
+  ) -> (dot: Int, time: Int64, seconds: Int64)? {
+    let known = previous.dot
+    var seconds: UInt64
+    var index: Int
+    // Bytes 0 to the dot of the line before (at most 7: in `head`).
+    if known != 0 && known < 8
+      && (head ^ previous.head) & (UInt64.max &>> UInt64(56 &- known &* 8)) == 0
+    {
+      // `E: SEC.` as the line before, already checked.
+      seconds = UInt64(truncatingIfNeeded: previous.seconds)
+      index = known
+    } else {
+      guard let found = secondsField(head: head, tail: tail) else { return nil }
+      seconds = found.seconds
+      index = found.dot
+    }
+    // `.DDDDDD ` (bytes 0–7 from the dot, one load): the dot, the high nibble 3 in the
+    // six digit lanes, a space. Adding 6 keeps a digit's lane (0x30…0x39) in the 0x3_
+    // row and carries any other out of it.
+    let fraction = line.extracting(droppingFirst: index)
+    guard fraction.count >= 8 else { return nil }
+    var low: UInt64 = 0
+    for lane in 0..<8 { low |= UInt64(fraction[lane]) &<< UInt64(lane &* 8) }
+    let shape = low & 0xfff0_f0f0_f0f0_f0ff
+    let carried = (low &+ 0x0006_0606_0606_0600) & 0x00f0_f0f0_f0f0_f000
+    guard shape == 0x2030_3030_3030_302e && carried == 0x0030_3030_3030_3000 else {
+      return nil
+    }
+    // The six digits, after two zeros, to their value.
+    var micros = ((low &>> 8) &<< 16 | 0x3030) &- 0x3030_3030_3030_3030
+    micros = (micros &* 10 &+ micros &>> 8) & 0x00ff_00ff_00ff_00ff
+    micros = (micros &* 100 &+ micros &>> 16) & 0x0000_ffff_0000_ffff
+    micros = (micros &* 10_000 &+ micros &>> 32) & 0xffff_ffff
+    let time =
+      Int64(truncatingIfNeeded: seconds) &* 1_000_000 &+ Int64(truncatingIfNeeded: micros)
+    return (index, time, Int64(truncatingIfNeeded: seconds))
+  }
+
+  /// The seconds of an `E:` line whose first 16 bytes are `head` and `tail` and the offset
+  /// of the dot after them: `E: ` and 1–12 digits; `nil` for any other start.
+  static func secondsField(head: UInt64, tail: UInt64) -> (seconds: UInt64, dot: Int)? {
     guard head & 0xff_ffff == 0x20_3a45 else { return nil }
     // Bytes 3–10, where the seconds start. A digit's lane has the high nibble 3 before
     // and after adding 6; the lowest lane that has not is exact (a carry out of a lane
@@ -279,26 +324,7 @@ extension EvemuReader {
       }
       guard index <= 15 else { return nil }
     }
-    // `.DDDDDD ` (bytes 0–7 from the dot, one load): the dot, the high nibble 3 in the
-    // six digit lanes, a space. Adding 6 keeps a digit's lane (0x30…0x39) in the 0x3_
-    // row and carries any other out of it.
-    let fraction = line.extracting(droppingFirst: index)
-    guard fraction.count >= 8 else { return nil }
-    var low: UInt64 = 0
-    for lane in 0..<8 { low |= UInt64(fraction[lane]) &<< UInt64(lane &* 8) }
-    let shape = low & 0xfff0_f0f0_f0f0_f0ff
-    let carried = (low &+ 0x0006_0606_0606_0600) & 0x00f0_f0f0_f0f0_f000
-    guard shape == 0x2030_3030_3030_302e && carried == 0x0030_3030_3030_3000 else {
-      return nil
-    }
-    // The six digits, after two zeros, to their value.
-    var micros = ((low &>> 8) &<< 16 | 0x3030) &- 0x3030_3030_3030_3030
-    micros = (micros &* 10 &+ micros &>> 8) & 0x00ff_00ff_00ff_00ff
-    micros = (micros &* 100 &+ micros &>> 16) & 0x0000_ffff_0000_ffff
-    micros = (micros &* 10_000 &+ micros &>> 32) & 0xffff_ffff
-    let time =
-      Int64(truncatingIfNeeded: seconds) &* 1_000_000 &+ Int64(truncatingIfNeeded: micros)
-    return (index, time)
+    return (seconds, index)
   }
 
   /// Parses an `E:` line of the form evemu writes, the fast way (`takeCommonLines`): the
@@ -390,4 +416,6 @@ struct EvemuLineStart {
   var tail: UInt64 = 0
   var dot = 0
   var time: Int64 = 0
+  /// The whole seconds of `time`.
+  var seconds: Int64 = 0
 }
