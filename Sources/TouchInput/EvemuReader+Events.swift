@@ -69,31 +69,6 @@ extension EvemuReader {
     return nil
   }
 
-  /// Takes the lines from `start` on while they are whole, well-formed `E:` lines
-  /// (`parseCommonEvent`, with the start of the `E:` line before in `previous`) or plain
-  /// comments (`plainComment`), and `events` has room: their
-  /// events go to `events` and their numbers to `numbers`; `start` moves past each line taken
-  /// and `number` (the last line's) counts them.
-  static func takeCommonLines(
-    _ bytes: Span<UInt8>, _ start: inout Int, _ number: inout Int,
-    _ events: inout OutputSpan<InputEvent>, _ numbers: inout OutputSpan<Int32>,
-    _ previous: inout EvemuLineStart
-  ) {
-    while !events.isFull {
-      if let (event, newline) = parseCommonEvent(bytes, from: start, after: &previous) {
-        number &+= 1
-        events.append(event)
-        numbers.append(Int32(clamping: number))
-        start = newline &+ 1
-      } else if let newline = plainComment(bytes, from: start) {
-        number &+= 1
-        start = newline &+ 1
-      } else {
-        return
-      }
-    }
-  }
-
   /// The newline of the line at `start` if it is a comment from its first byte, complete in
   /// `bytes`, without a carriage return before its last byte and not too long: a line the
   /// careful parser would skip too; `nil` for any other line.

@@ -127,3 +127,108 @@ let followingLines = Array(String(repeating: "E: 0.000000 0000 0000 0000\n", cou
     #expect(expected.events.allSatisfy { $0.value == 17296 })
   }
 }
+
+/// The reader's fast loop over many lines: the types and codes it has decoded already, the
+/// numbers of the lines, comments between events.
+@Suite struct EvemuFastLoopTests {
+  /// Lines as evemu writes them, with a few types and codes again and again, some of them
+  /// subtly wrong in the type or code (then read by the careful parser), and comments.
+  func randomText(_ rng: inout SplitMix, lines count: Int) -> (text: String, lines: [String]) {
+    let kinds = [
+      "0003 0035", "0003 0036", "0003 0039", "0003 002f", "0000 0000", "0001 014a",
+      "0003 003A", "0003 003a", "001f ffff", "0003 0000", "0003 0001",
+    ]
+    let odd = ["0003 00g5", "0020 0000", "0003  035", "00030 035", "0003 0x35"]
+    var lines: [String] = []
+    var seconds = 0
+    var micros = 0
+    for _ in 0..<count {
+      switch Int.random(in: 0..<40, using: &rng) {
+      case 0: lines.append("# a comment between events")
+      case 1: lines.append("E: \(seconds).\(micros) \(odd.randomElement(using: &rng) ?? "") 0001")
+      default:
+        if Int.random(in: 0..<5, using: &rng) == 0 {
+          micros = Int.random(in: 0...999_999, using: &rng)
+          if Bool.random(using: &rng) { seconds += Int.random(in: 0...200_000, using: &rng) }
+        }
+        let fraction = String(micros + 1_000_000).dropFirst()
+        let kind = kinds.randomElement(using: &rng) ?? ""
+        let value = Int.random(in: -20...20_000, using: &rng)
+        let comment = Bool.random(using: &rng) ? "\t# EV_ABS / ABS_MT_POSITION_X    \(value)" : ""
+        lines.append("E: \(seconds).\(fraction) \(kind) \(evemuValue(value))\(comment)")
+      }
+    }
+    return (smallHeader + lines.joined(separator: "\n") + "\n", lines)
+  }
+
+  @Test("Reading a long recording gives what the careful parser gives line by line")
+  func agreement() throws {
+    var rng = SplitMix(state: 515)
+    let (text, lines) = randomText(&rng, lines: 30_000)
+    let headerLines = smallHeader.split(separator: "\n", omittingEmptySubsequences: false).count
+    var expected = ReadResult()
+    var problems: [Int] = []
+    for (index, line) in lines.enumerated() {
+      let bytes = Array(line.utf8)
+      var event = InputEvent(time: 0, type: 0, code: 0, value: 0)
+      switch EvemuReader.carefulParse(ByteScanner(bytes), into: &event) {
+      case .event:
+        expected.events.append(event)
+        expected.lines.append(Int32(headerLines + index))
+      case .skip: break
+      case .problem: problems.append(headerLines + index)
+      }
+    }
+    #expect(problems.count > 100)
+    for chunkSize in [100, 4096, 1 << 20] {
+      var reader = try EvemuReader(
+        bytes: Array(text.utf8), name: "t", description: nil, lenient: true,
+        chunkSize: chunkSize)
+      let result = try readAll(&reader, batchSize: 1000)
+      #expect(result == expected, "chunk size \(chunkSize)")
+      #expect(reader.skippedLineCount == problems.count)
+      #expect(reader.warnings.map(\.line) == Array(problems.prefix(EvemuReader.warningLimit)))
+    }
+  }
+
+  @Test("The types and codes touch devices send most have a slot each")
+  func commonKinds() {
+    let kinds: [(type: Int, codes: [Int])] = [
+      (0, [0, 2, 3]),
+      (1, [0x14a, 0x145, 0x140, 0x14d, 0x14e, 0x14f, 0x148, 0x110, 0x111, 0x112]),
+      (2, [0, 1, 8]),
+      (3, [0, 1, 0x18, 0x1c] + Array(0x2f...0x3d)),
+      (4, [4, 5]),
+    ]
+    var slots = Set<Int>()
+    var count = 0
+    for (type, codes) in kinds {
+      for code in codes {
+        let text = Array((hex4(type) + " " + hex4(code)).utf8)
+        var middle: UInt64 = 0
+        for lane in 0..<8 { middle |= UInt64(text[lane]) << (8 * UInt64(lane)) }
+        let digits = middle ^ UInt64(text[8]) << 32
+        #expect(EvemuReader.eventKind(digits) == UInt32(type << 16 | code))
+        slots.insert(EventKinds.slot(of: digits))
+        count += 1
+      }
+    }
+    #expect(count == 37)
+    #expect(slots.count == 37)
+    #expect(EvemuReader.eventKind(EventKinds.zeros) == 0)
+  }
+
+  /// `value` as four lowercase hex digits.
+  func hex4(_ value: Int) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}
+
+/// `value` as evemu writes it, `%04d`.
+func evemuValue(_ value: Int) -> String {
+  let digits = String(value.magnitude)
+  let width = value < 0 ? 3 : 4
+  let zeros = String(repeating: "0", count: max(0, width - digits.count))
+  return (value < 0 ? "-" : "") + zeros + digits
+}
