@@ -3,6 +3,8 @@
 import FuzzTargets
 
 /// Runs the libinput-record YAML target on one input; a broken property stops the process.
+///
+/// The C boundary: libFuzzer passes the input as `const uint8_t *` and a length.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let violations = fuzzLibinputYAML(Array(UnsafeBufferPointer(start: data, count: size)))

@@ -22,6 +22,7 @@ for (number, path) in arguments.dropFirst().enumerated() {
   for device in UInt8(0)..<4 {
     let bytes = FuzzEventStream.encode(Array(events.prefix(4000)), device: device)
     guard let file = fopen("\(directory)/seed-\(number)-\(device)", "wb") else { continue }
+    // The C boundary: `fwrite(3)` reads the array's storage.
     _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
     fclose(file)
   }

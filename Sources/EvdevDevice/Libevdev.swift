@@ -338,6 +338,7 @@ enum LibevdevLog {
       { _, _, _, _, _, format, arguments in
         guard let format, let arguments else { return }
         var buffer = [CChar](repeating: 0, count: 512)
+        // The C boundary: `vsnprintf(3)` formats libevdev's `va_list` into the buffer.
         _ = buffer.withUnsafeMutableBufferPointer {
           vsnprintf($0.baseAddress, $0.count, format, arguments)
         }

@@ -159,6 +159,7 @@ public final class VirtualDevice {
         input_event(time: timeval(), type: event.type, code: event.code, value: event.value))
     }
     let size = events.count * MemoryLayout<input_event>.stride
+    // The C boundary: `write(2)` reads the `input_event` array's storage.
     let written: Int = events.withUnsafeBytes { bytes in
       var rc: Int
       repeat {

@@ -121,6 +121,8 @@ func spawnProcess(_ argv: [String], environment: [String], output: Int32? = nil)
   posix_spawnattr_setpgroup(&attributes, 0)
   posix_spawnattr_setflags(
     &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+  // The C boundary: `posix_spawnp(3)` takes `argv` and `envp` as NULL-terminated arrays of
+  // `char *`; each string is a `strdup` copy, freed below once the child is spawned.
   let arguments: [UnsafeMutablePointer<CChar>?] = argv.map { (word: String) in strdup(word) }
   let variables: [UnsafeMutablePointer<CChar>?] = environment.map { (entry: String) in
     strdup(entry)

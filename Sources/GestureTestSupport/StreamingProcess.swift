@@ -90,6 +90,9 @@ public func runProcess(
 }
 
 /// glibc's `pipe2`, which the Swift `Glibc` module does not declare.
+///
+/// The C boundary: `pipe2(2)` writes the two descriptors through an `int *`, and the symbol
+/// found by `dlsym(3)` is cast to that C function type.
 private let closeOnExecPipe: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? = {
   guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pipe2") else { return nil }
   return unsafeBitCast(
@@ -107,6 +110,7 @@ private struct LineReader {
   /// Reads what the pipe has (at most 64 KiB); returns `read`'s result.
   mutating func fill(from descriptor: Int32) -> Int {
     var chunk = [UInt8](repeating: 0, count: 65_536)
+    // The C boundary: `read(2)` fills the array's storage.
     let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
     return count

@@ -37,6 +37,8 @@ struct WorkerThread: Sendable {
       return key
     }
     var thread = pthread_t()
+    // The C boundary: `pthread_create(3)` hands its start routine one `void *`; the key
+    // travels as that pointer's bit pattern and is never dereferenced.
     let status = pthread_create(
       &thread, nil,
       { argument in

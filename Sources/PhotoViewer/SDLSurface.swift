@@ -8,7 +8,9 @@ import PhotoLibrary
 /// thread, which makes a texture of it; nothing touches its pixels from two threads at once,
 /// hence `@unchecked Sendable`.
 public final class SDLSurface: @unchecked Sendable {
-  /// The surface.
+  /// The surface: the C boundary, as SDL hands out and takes `SDL_Surface *`
+  /// (`SDL_CreateRGBSurfaceWithFormat`, `SDL_ConvertSurfaceFormat`, `SDL_FreeSurface`,
+  /// `SDL_SoftStretchLinear`, `SDL_CreateTextureFromSurface`, `IMG_SavePNG`).
   let pointer: UnsafeMutablePointer<SDL_Surface>
 
   /// Takes ownership of `pointer`.

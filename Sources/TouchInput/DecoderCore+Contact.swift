@@ -78,6 +78,12 @@ extension DecoderCore {
 
   /// Sorts the frame's touches by id (insertion sort: a handful, nearly always in order).
   static func sortByID(_ touches: inout [Touch]) {
+    var span = touches.mutableSpan
+    sortByID(&span)
+  }
+
+  /// Sorts touches in place by id, through a span of the frame's array.
+  static func sortByID(_ touches: inout MutableSpan<Touch>) {
     var index = 1
     while index < touches.count {
       if touches[index - 1].id.rawValue > touches[index].id.rawValue {

@@ -9,25 +9,13 @@ extension DecoderCore {
       selectSlot(value, at: time)
       return
     }
+    if code == AbsCode.mtPositionX || code == AbsCode.mtPositionY {
+      slotPosition(isX: code == AbsCode.mtPositionX, value: value)
+      return
+    }
     let index = currentSlot
     guard index >= 0 else { return }
     if index >= slotsInUse { slotsInUse = index + 1 }
-    // Positions first, as plain tests: most events are positions, and a jump table over all
-    // codes predicts worse.
-    if code == AbsCode.mtPositionX {
-      slots[index].raw.x = value
-      slots[index].hasX = true
-      slots[index].changed = true
-      slotsDirty = true
-      return
-    }
-    if code == AbsCode.mtPositionY {
-      slots[index].raw.y = value
-      slots[index].hasY = true
-      slots[index].changed = true
-      slotsDirty = true
-      return
-    }
     switch code {
     case AbsCode.mtTrackingID:
       setTrackingID(value, of: index)
@@ -43,6 +31,25 @@ extension DecoderCore {
     default:
       break  // orientation, widths, ABS_MT_TOOL_X/Y, distance: not part of a touch
     }
+  }
+
+  /// Applies `ABS_MT_POSITION_X` (`isX`) or `ABS_MT_POSITION_Y` to the current slot.
+  ///
+  /// Most events are positions: this is the whole of their work, a few stores into the
+  /// decoder's inline slots.
+  mutating func slotPosition(isX: Bool, value: Int32) {
+    let index = currentSlot
+    guard index >= 0 else { return }
+    if index >= slotsInUse { slotsInUse = index + 1 }
+    if isX {
+      slots[index].raw.x = value
+      slots[index].hasX = true
+    } else {
+      slots[index].raw.y = value
+      slots[index].hasY = true
+    }
+    slots[index].changed = true
+    slotsDirty = true
   }
 
   /// Sets the slot's tool; a change completes a frame even if nothing moved (a finger that
@@ -97,7 +104,8 @@ extension DecoderCore {
   ///
   /// A first pass settles each slot's phase and counts the touches; the frame array is built
   /// only when something changed, resized to that count (touches rarely begin or end, so it
-  /// nearly never changes length) and then overwritten in place.
+  /// nearly never changes length) and then overwritten in place through one mutable span
+  /// (one test that the array is not shared, not one per touch).
   @inline(never)
   mutating func reportSlots(at time: Microseconds) -> Bool {
     guard slotsDirty || !terminal.isEmpty else { return false }
@@ -135,17 +143,29 @@ extension DecoderCore {
     }
     guard changed else { return false }
     if frame.touches.count != count { Self.resize(&frame.touches, to: count) }
+    // The frame's array is moved out while it is written, so its span and the slots it is
+    // filled from are apart (passing the slots to a function would copy all 22 KiB of them).
+    var touches: [Touch] = []
+    swap(&touches, &frame.touches)
+    var span = touches.mutableSpan
     let ended = terminal.count
-    if ended > 0 {
-      for index in 0..<ended { frame.touches[index] = terminal[index] }
-      Self.clear(&terminal)
-    }
+    for index in 0..<ended { span[index] = terminal[index] }
+    // Slots are usually in id order (a slot's touch began before the next slot's), so the
+    // sort runs only when an id is out of order.
     var next = ended
+    var previousID = Int.min
+    var inOrder = true
     for index in 0..<slotsInUse where slots[index].touchID != 0 {
-      frame.touches[next] = Self.makeTouch(slots[index], phase: slots[index].phase)
+      let id = slots[index].touchID
+      if id < previousID { inOrder = false }
+      previousID = id
+      span[next] = Self.makeTouch(slots[index], phase: slots[index].phase)
       next += 1
     }
-    Self.sortByID(&frame.touches)
-    return emit(at: time)
+    if ended > 0 || !inOrder { Self.sortByID(&span) }
+    swap(&touches, &frame.touches)
+    if ended > 0 { Self.clear(&terminal) }
+    frame.time = time
+    return true
   }
 }

@@ -129,6 +129,8 @@ for number in 1...photoCount {
       pixels[at + 2] = UInt8(clamping: base.2 - 48 + shade + noise)
     }
   }
+  // The C boundary: `SDL_CreateRGBSurfaceWithFormatFrom` wraps the array's storage as the
+  // surface's pixels, for `IMG_SaveJPG` to read while the closure runs.
   let saved = pixels.withUnsafeMutableBytes { buffer -> Int32 in
     guard
       let surface = SDL_CreateRGBSurfaceWithFormatFrom(
