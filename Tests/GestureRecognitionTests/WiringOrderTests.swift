@@ -112,6 +112,27 @@ final class ActionLog {
     #expect(engine.recognizers.last === extra)
   }
 
+  @Test("A recognizer outlives its engine: engine reads nil and another engine can take it")
+  func outlivesEngine() {
+    let tap = TapGestureRecognizer()
+    var engine: GestureEngine? = GestureEngine()
+    engine?.add(tap)
+    #expect(tap.engine === engine)
+    weak var freed = engine
+    engine = nil
+    #expect(freed == nil)
+    #expect(tap.engine == nil)
+    tap.isEnabled = false  // tells its engine, if any: none now
+    tap.isEnabled = true
+    let next = GestureEngine()
+    next.add(tap)
+    #expect(tap.engine === next)
+    let log = ActionLog(next)
+    for frame in tapFrames() { next.process(frame) }
+    next.flush(after: 80_000)
+    #expect(log.lines == ["tap recognized"])
+  }
+
   @Test("Removing a recognizer keeps the relations of those after it")
   func removeRenumbers() {
     let engine = GestureEngine()

@@ -123,6 +123,15 @@ public final class GestureEngine {
     outbox = deliveries
   }
 
+  /// Clears every recognizer's unowned reference to this engine (``GestureRecognizer/engine``
+  /// reads nil afterwards, as it would with a weak reference).
+  deinit {
+    // Every recognizer in the list is this engine's (adding one to another engine removes it
+    // from here first). Not compared with `self`: reading an unowned reference to an object
+    // being destroyed traps.
+    for recognizer in list { recognizer.owner = nil }
+  }
+
   /// `process(_:)` for a frame that does not mix leaving and new touches.
   func processFrame(_ frame: TouchFrame) {
     // `advance(to:)`'s quick exit, here: on most frames no deadline is due.
