@@ -61,16 +61,16 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
     set {
       var corrections = Corrections()
       parameters.set(Self.validated(newValue, &corrections), inProgress: gestureInProgress)
+      configurationChanged()
       announce(corrections)
     }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
   private var parameters: DeferredConfiguration<Configuration>
-  // Plain, as it was already on main: the other built-in machines' exception (see
-  // `TapGestureRecognizer`) was never measured for the edge pan, and it stays within budget
-  // without it (Docs/Gestures.md, "The safe core").
-  private var machine = DragMachine(rule: EdgePanRule())
+  /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
+  /// lanes (see `LaneRecognizer`).
+  var parked = DragMachine(rule: EdgePanRule())
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration, name: String? = nil) {
@@ -91,32 +91,27 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.input(frame, surface, parameters.inUse).step
-    return step
+    laneHandle(frame, surface)
   }
   /// Wakes the state machine at its deadline.
-  public override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep { laneWake(time) }
   /// Moves the state machine to failed (the engine decided).
   public override func forceFail() {
-    machine.finish()
+    withMachine { $0.finish() }
   }
   /// Moves the state machine to cancelled (the engine cancelled the gesture).
-  public override func forceCancel() {
-    machine.finish()
-  }
+  public override func forceCancel() { forceFail() }
   /// Returns the state machine to its initial state.
   public override func reset() {
     parameters.apply()
-    machine.reset()
+    laneReset()
   }
   /// Whether the state machine is following touches.
-  public override var isEngaged: Bool { machine.isEngaged }
+  public override var isEngaged: Bool { laneIsEngaged }
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .edgePan, state: state, touches: machine.touches, location: location,
-      translation: translation, velocity: .planar(machine.velocity(at: time)), edge: edge)
+    laneEvent(state, at: time)
   }
 
   /// The edge the gesture started from (nil before it began).
@@ -126,5 +121,25 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
   /// The centroid of the touches down (mm).
   public var location: MillimeterPoint { machine.location }
   /// The centroid's velocity at the last frame (mm/s).
-  public var velocity: PlaneVector { machine.velocity(at: machine.lastTime) }
+  public var velocity: PlaneVector { withMachine { $0.velocity(at: $0.lastTime) } }
+}
+
+extension EdgePanGestureRecognizer: LaneRecognizer {
+  /// The configuration in use, as the machine takes it.
+  var machineConfiguration: Configuration { parameters.inUse }
+  /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
+  /// engine from the machine in its lane).
+  static func event(
+    _ m: DragMachine<EdgePanRule>, _ _: Configuration, _ state: GestureState, at time: Microseconds
+  ) -> GestureEvent {
+    GestureEvent(
+      time: time, kind: .edgePan, state: state, touches: m.touches, location: m.location,
+      translation: m.translation, velocity: .planar(m.velocity(at: time)), edge: m.rule.edge)
+  }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .edgePan }
+  /// Its lane of `lanes`.
+  static func withLane<R>(
+    _ lanes: inout MachineLanes, _ body: (inout MachineLane<DragMachine<EdgePanRule>>) -> R
+  ) -> R { body(&lanes.edgePans) }
 }
