@@ -89,10 +89,10 @@ struct MachineLanes {
   var taps = MachineLane<TapMachine>()
   var longPresses = MachineLane<LongPressMachine>()
   var swipes = MachineLane<SwipeMachine>()
-  var pans = MachineLane<DragMachine<PanRule>>()
-  var edgePans = MachineLane<DragMachine<EdgePanRule>>()
-  var pinches = MachineLane<SimilarityMachine<ScaleMeasure>>()
-  var rotations = MachineLane<SimilarityMachine<AngleMeasure>>()
+  var pans = MachineLane<PanMachine>()
+  var edgePans = MachineLane<EdgePanMachine>()
+  var pinches = MachineLane<PinchMachine>()
+  var rotations = MachineLane<RotationMachine>()
 
   /// Feeds one frame to the built-in machine in `slot` (never a `user` one).
   mutating func input(_ slot: LaneSlot, _ frame: TouchFrame, _ touches: TouchSurface)

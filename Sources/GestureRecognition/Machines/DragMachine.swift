@@ -1,11 +1,11 @@
 import TouchInput
 
 /// The part of a drag that differs between the pan and the edge pan: where touches may land
-/// and which way a movement past the threshold may begin.
-protocol DragRule {
+/// and which way a movement past the threshold may begin (``PanRule``, ``EdgePanRule``).
+public protocol DragRule: Sendable {
   /// The recognizer's configuration.
   associatedtype Configuration
-  /// The fewest touches that pan.
+  /// The fewest touches that drag.
   static func minimumTouches(_ c: Configuration) -> Int
   /// The most touches before the gesture fails.
   static func maximumTouches(_ c: Configuration) -> Int
@@ -20,13 +20,24 @@ protocol DragRule {
   /// The centroid moved `translation` (at least the threshold, with enough touches): a
   /// `.begin`, or the `.fail` that ends the drag.
   mutating func begin(_ translation: PlaneVector, _ c: Configuration) -> GestureStep
+  /// The edge the drag began from, for a rule of edges (its events carry it), or nil.
+  var edge: ScreenEdge? { get }
 }
 
-/// A drag's state machine: touches landing, moving past a threshold to begin, changing as they
-/// move and ending when they lift, with the centroid's translation and velocity. The pan and
-/// the edge pan are this machine with their own `DragRule`.
-struct DragMachine<Rule: DragRule> {
-  private enum State {
+extension DragRule {
+  /// No edge: the drag may start anywhere.
+  public var edge: ScreenEdge? { nil }
+}
+
+/// A drag's state machine as a value: touches landing, moving past a threshold to begin,
+/// changing as they move and ending when they lift, with the centroid's translation and
+/// velocity. The pan (``PanMachine``) and the edge pan (``EdgePanMachine``) are this machine
+/// with their own ``DragRule``; their recognizers hold one each.
+///
+/// Drive it without an engine through ``input(_:_:_:)`` (it sets no timer);
+/// ``event(_:at:kind:)`` is the event the recognizer reports.
+public struct DragMachine<Rule: DragRule>: GestureMachine, Sendable {
+  private enum State: Sendable {
     /// No touch yet. A touch down moves to `tracking`.
     case idle
     /// Following touches within the threshold. Moving beyond it with enough touches begins
@@ -44,17 +55,24 @@ struct DragMachine<Rule: DragRule> {
   private var cluster = TouchCluster()
   private var tracker = VelocityTracker()
   private var origin = MillimeterPoint(x: 0, y: 0)
-  private(set) var rule: Rule
-  private(set) var touches = 0
-  private(set) var location = MillimeterPoint(x: 0, y: 0)
-  private(set) var lastTime: Microseconds = 0
+  /// The rule: what differs between the pan and the edge pan (and the choices it made).
+  public private(set) var rule: Rule
+  /// The number of touches down (kept when they all lifted).
+  public private(set) var touches = 0
+  /// The centroid of the touches down (mm).
+  public private(set) var location = MillimeterPoint(x: 0, y: 0)
+  /// The event time of the last frame.
+  public private(set) var lastTime: Microseconds = 0
 
-  init(rule: Rule) {
+  /// Creates a machine in its initial state.
+  ///
+  /// - Parameter rule: The rule in its initial state.
+  public init(rule: Rule) {
     self.rule = rule
   }
 
   /// Returns to `idle`, keeping the storage (no allocation).
-  mutating func reset() {
+  public mutating func reset() {
     state = .idle
     cluster.removeAll()
     tracker.reset()
@@ -62,25 +80,75 @@ struct DragMachine<Rule: DragRule> {
     touches = 0
   }
 
-  var isEngaged: Bool {
+  /// Whether touches are followed (not idle).
+  public var isEngaged: Bool {
     if case .idle = state { return false }
     return true
   }
 
-  var translation: PlaneVector {
+  /// The centroid's translation since the first finger landed (or since it was set), mm.
+  public var translation: PlaneVector {
     PlaneVector(dx: cluster.position.x - origin.x, dy: cluster.position.y - origin.y)
   }
 
-  func velocity(at time: Microseconds) -> PlaneVector { tracker.velocity(at: time) }
+  /// The centroid's velocity at event time `time` (mm/s).
+  public func velocity(at time: Microseconds) -> PlaneVector { tracker.velocity(at: time) }
+
+  /// The centroid's velocity at the last frame (mm/s).
+  public var velocity: PlaneVector { velocity(at: lastTime) }
 
   /// Makes the translation `value` now: the next movement continues from it (UIKit's
-  /// `setTranslation(_:in:)`).
-  mutating func setTranslation(_ value: PlaneVector) {
+  /// `setTranslation(_:in:)`). The velocity is unchanged.
+  public mutating func setTranslation(_ value: PlaneVector) {
     origin = MillimeterPoint(x: cluster.position.x - value.dx, y: cluster.position.y - value.dy)
   }
 
-  mutating func finish() {
+  /// Moves to failed, ended or cancelled (the engine decided): no input until reset.
+  public mutating func finish() {
     state = .done
+  }
+
+  /// One frame of the touches followed.
+  ///
+  /// - Parameters:
+  ///   - frame: The frame, with its event time.
+  ///   - touches: The touches followed, updated with `frame`.
+  ///   - configuration: The parameters in use.
+  /// - Returns: The step (no deadline).
+  public mutating func input(
+    _ frame: TouchFrame, _ touches: TouchSurface, _ configuration: Rule.Configuration
+  ) -> MachineOutput {
+    MachineOutput(handle(frame, touches, configuration))
+  }
+
+  /// The event the pan or edge pan recognizer reports: the touches, their centroid, its
+  /// translation and its velocity at `time`, and the rule's edge.
+  ///
+  /// - Parameters:
+  ///   - state: The state being entered.
+  ///   - time: The event time of the transition.
+  ///   - kind: The kind the event carries.
+  public func event(_ state: GestureState, at time: Microseconds, kind: GestureKind)
+    -> GestureEvent
+  {
+    Self.event(
+      state, at: time, kind: kind, touches: touches, location: location,
+      translation: translation, velocity: velocity(at: time), edge: rule.edge)
+  }
+
+  /// The event with these values: the one place it is built.
+  ///
+  /// The recognizers call it with the values read one by one: a call of the generic
+  /// ``event(_:at:kind:)`` from a recognizer is not inlined, and passes a copy of the whole
+  /// machine (+3.4 M instructions in `gesture-bench --engine-only` over the stress trace,
+  /// once per pan action).
+  static func event(
+    _ state: GestureState, at time: Microseconds, kind: GestureKind, touches: Int,
+    location: MillimeterPoint, translation: PlaneVector, velocity: PlaneVector, edge: ScreenEdge?
+  ) -> GestureEvent {
+    GestureEvent(
+      time: time, kind: kind, state: state, touches: touches, location: location,
+      translation: translation, velocity: .planar(velocity), edge: edge)
   }
 
   private mutating func finish(_ step: GestureStep) -> GestureStep {
@@ -88,7 +156,7 @@ struct DragMachine<Rule: DragRule> {
     return step
   }
 
-  mutating func handle(
+  private mutating func handle(
     _ frame: TouchFrame, _ surface: TouchSurface, _ c: Rule.Configuration
   ) -> GestureStep {
     if case .done = state { return .none }
@@ -149,13 +217,5 @@ struct DragMachine<Rule: DragRule> {
       return step
     }
     return finish(step)
-  }
-}
-
-extension DragMachine: GestureMachine {
-  mutating func input(
-    _ frame: TouchFrame, _ touches: TouchSurface, _ c: Rule.Configuration
-  ) -> MachineOutput {
-    MachineOutput(handle(frame, touches, c))
   }
 }

@@ -141,193 +141,19 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   public var location: MillimeterPoint { machine.location }
 }
 
-/// The long press state machine.
-struct LongPressMachine {
-  private enum State {
-    /// No touch yet. Enough touches down moves to `waiting`.
-    case idle
-    /// Fewer touches than required are down. More touches move to `waiting`; moving fails.
-    case gathering
-    /// Enough touches are down, the last of them since `since`. The deadline begins; another
-    /// finger within the range restarts the wait; moving, lifting or fingers beyond the range
-    /// fail.
-    case waiting(since: Microseconds)
-    /// The press began. Movement changes it; a lift ends it; a cancelled touch cancels it.
-    case active
-    /// A tap before the hold is down since `since` (``TapTiming``): lifting all its fingers
-    /// counts it; moving, holding too long or too many touches fail.
-    case tapping(since: Microseconds)
-    /// Between the taps and the hold: the next landing must come by the deadline.
-    case betweenTaps
-    /// Failed, ended or cancelled; ignores input until reset.
-    case done
-  }
-
-  private var state = State.idle
-  /// The taps done before the hold.
-  private var taps = 0
-  private var cluster = TouchCluster()
-  private(set) var deadline: Microseconds?
-  private(set) var touches = 0
-  private(set) var location = MillimeterPoint(x: 0, y: 0)
-
-  /// Returns to `idle`, keeping the storage (no allocation).
-  mutating func reset() {
-    state = .idle
-    taps = 0
-    cluster.removeAll()
-    deadline = nil
-    touches = 0
-  }
-
-  var isEngaged: Bool {
-    if case .idle = state { return false }
-    return true
-  }
-
-  mutating func finish() {
-    state = .done
-    deadline = nil
-  }
-
-  private mutating func finish(_ step: GestureStep) -> GestureStep {
-    finish()
-    return step
-  }
-
-  mutating func handle(
-    _ frame: TouchFrame, _ surface: TouchSurface, _ c: LongPressGestureRecognizer.Configuration
-  ) -> GestureStep {
-    let before = cluster.count
-    let (lifted, cancelled) = cluster.update(surface, keeping: .movement)
-    // A lift ends the press where all its fingers were, not at the fingers left.
-    if cluster.count > 0 && !lifted { location = cluster.centroid }
-    switch state {
-    case .done:
-      return .none
-    case .tapping(let since):
-      if cancelled { return finish(.fail(.touchCancelled)) }
-      if cluster.largestMovement > c.allowableMovement {
-        return finish(.fail(.moved(cluster.largestMovement, limit: c.allowableMovement)))
-      }
-      if cluster.count > c.maximumTouches {
-        return finish(.fail(.tooManyTouches(cluster.count, limit: c.maximumTouches)))
-      }
-      if cluster.count == 0 {
-        taps += 1
-        state = .betweenTaps
-        deadline = frame.time + TapTiming.interval
-      } else if frame.time - since > TapTiming.press {
-        return finish(.fail(.pressedTooLong(frame.time - since, limit: TapTiming.press)))
-      }
-      return .none
-    case .idle, .gathering, .betweenTaps:
-      if cluster.count == 0 && before == 0 { return .none }
-      if taps < c.tapsRequired && before == 0 {
-        // A tap before the hold lands.
-        state = .tapping(since: frame.time)
-        deadline = frame.time + TapTiming.press
-        return .none
-      }
-      if cancelled { return finish(.fail(.touchCancelled)) }
-      if lifted { return finish(.fail(.tooFewTouches(before, required: c.touchesRequired))) }
-      if cluster.largestMovement > c.allowableMovement {
-        return finish(.fail(.moved(cluster.largestMovement, limit: c.allowableMovement)))
-      }
-      if cluster.count > c.maximumTouches {
-        return finish(.fail(.tooManyTouches(cluster.count, limit: c.maximumTouches)))
-      }
-      if cluster.count >= c.touchesRequired {
-        state = .waiting(since: frame.time)
-        touches = cluster.count
-        deadline = frame.time + c.minimumPressDurationMicroseconds
-      } else {
-        state = .gathering
-      }
-      return .none
-    case .waiting(let since):
-      if cancelled { return finish(.fail(.touchCancelled)) }
-      if lifted {
-        return finish(
-          .fail(.liftedEarly(frame.time - since, required: c.minimumPressDurationMicroseconds)))
-      }
-      if cluster.count > c.maximumTouches {
-        return finish(.fail(.tooManyTouches(cluster.count, limit: c.maximumTouches)))
-      }
-      if cluster.largestMovement > c.allowableMovement {
-        return finish(.fail(.moved(cluster.largestMovement, limit: c.allowableMovement)))
-      }
-      if cluster.count > touches {
-        // A finger joined: the hold of this many fingers starts now.
-        state = .waiting(since: frame.time)
-        touches = cluster.count
-        deadline = frame.time + c.minimumPressDurationMicroseconds
-      }
-      return .none
-    case .active:
-      if cancelled { return finish(.cancel(.touchCancelled)) }
-      if lifted { return finish(.end(.lifted(remaining: cluster.count))) }
-      return cluster.moved ? .change : .none
-    }
-  }
-
-  mutating func deadlinePassed(_ c: LongPressGestureRecognizer.Configuration) -> GestureStep {
-    switch state {
-    case .tapping:
-      return finish(.fail(.pressedTooLong(TapTiming.press, limit: TapTiming.press)))
-    case .betweenTaps:
-      return finish(.fail(.noNextTap(taps: taps, within: TapTiming.interval)))
-    default: break
-    }
-    // `deadline` is public: a deadline set from outside while no wait runs changes nothing.
-    guard case .waiting = state else {
-      deadline = nil
-      return .none
-    }
-    state = .active
-    deadline = nil
-    return .begin(.heldStill(c.minimumPressDurationMicroseconds))
-  }
-}
-
-/// The taps before a hold (``LongPressGestureRecognizer/Configuration/tapsRequired``): timed
-/// as the tap recognizer's defaults.
-enum TapTiming {
-  /// How long one tap may stay down (the tap's `maximumPressDuration`).
-  static let press = TapGestureRecognizer.Configuration().maximumPressDurationMicroseconds
-  /// The longest pause from a tap's lift to the next landing (its `maximumTapInterval`).
-  static let interval = TapGestureRecognizer.Configuration().maximumTapIntervalMicroseconds
-}
-
-extension LongPressMachine: GestureMachine {
-  mutating func input(
-    _ frame: TouchFrame, _ touches: TouchSurface, _ c: LongPressGestureRecognizer.Configuration
-  ) -> MachineOutput {
-    let step = handle(frame, touches, c)
-    return MachineOutput(step, deadline: deadline)
-  }
-
-  mutating func wake(at time: Microseconds, _ c: LongPressGestureRecognizer.Configuration)
-    -> MachineOutput
-  {
-    let step = deadlinePassed(c)
-    return MachineOutput(step, deadline: deadline)
-  }
-}
-
 extension LongPressGestureRecognizer: LaneRecognizer {
-  /// The configuration in use, as the machine takes it.
+  /// The configuration in use.
   var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .longPress }
   /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
   /// engine from the machine in its lane).
   static func event(
-    _ m: LongPressMachine, _ _: Configuration, _ state: GestureState, at time: Microseconds
+    _ m: LongPressMachine, _ configuration: Configuration, _ state: GestureState,
+    at time: Microseconds
   ) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .longPress, state: state, touches: m.touches, location: m.location)
+    m.event(state, at: time, kind: .longPress)
   }
-  /// The lane of its machines.
-  static var laneKind: LaneKind { .longPress }
   /// Its lane of `lanes`.
   static func withLane<R>(
     _ lanes: inout MachineLanes, _ body: (inout MachineLane<LongPressMachine>) -> R

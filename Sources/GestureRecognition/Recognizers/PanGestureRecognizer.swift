@@ -55,7 +55,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
   private var parameters: DeferredConfiguration<Configuration>
   /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
   /// lanes (see `LaneRecognizer`).
-  var parked = DragMachine(rule: PanRule())
+  var parked = PanMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -112,44 +112,26 @@ public final class PanGestureRecognizer: GestureRecognizer {
   /// The centroid of the touches down (mm).
   public var location: MillimeterPoint { machine.location }
   /// The centroid's velocity at the last frame (mm/s).
-  public var velocity: PlaneVector { withMachine { $0.velocity(at: $0.lastTime) } }
-}
-
-/// The pan's drag rule: touches may land anywhere, and any movement past the slop begins.
-struct PanRule: DragRule {
-  static func minimumTouches(_ c: PanGestureRecognizer.Configuration) -> Int { c.minimumTouches }
-  static func maximumTouches(_ c: PanGestureRecognizer.Configuration) -> Int { c.maximumTouches }
-  static func threshold(_ c: PanGestureRecognizer.Configuration) -> Millimeters { c.slop }
-  mutating func reset() {}
-  mutating func start(_ c: PanGestureRecognizer.Configuration) {}
-
-  func landed(_ surface: TouchSurface, _ c: PanGestureRecognizer.Configuration)
-    -> GestureReason?
-  { nil }
-
-  func begin(_ translation: PlaneVector, _ c: PanGestureRecognizer.Configuration)
-    -> GestureStep
-  {
-    .begin(.slopExceeded(translation.length, slop: c.slop))
-  }
+  public var velocity: PlaneVector { machine.velocity }
 }
 
 extension PanGestureRecognizer: LaneRecognizer {
-  /// The configuration in use, as the machine takes it.
+  /// The configuration in use.
   var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .pan }
   /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
   /// engine from the machine in its lane).
   static func event(
-    _ m: DragMachine<PanRule>, _ _: Configuration, _ state: GestureState, at time: Microseconds
+    _ m: PanMachine, _ configuration: Configuration, _ state: GestureState, at time: Microseconds
   ) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .pan, state: state, touches: m.touches, location: m.location,
-      translation: m.translation, velocity: .planar(m.velocity(at: time)))
+    // From its values read one by one (see `DragMachine.event` / `SimilarityMachine.event`).
+    PanMachine.event(
+      state, at: time, kind: .pan, touches: m.touches, location: m.location,
+      translation: m.translation, velocity: m.velocity(at: time), edge: nil)
   }
-  /// The lane of its machines.
-  static var laneKind: LaneKind { .pan }
   /// Its lane of `lanes`.
   static func withLane<R>(
-    _ lanes: inout MachineLanes, _ body: (inout MachineLane<DragMachine<PanRule>>) -> R
+    _ lanes: inout MachineLanes, _ body: (inout MachineLane<PanMachine>) -> R
   ) -> R { body(&lanes.pans) }
 }

@@ -41,7 +41,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   private var parameters: DeferredConfiguration<Configuration>
   /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
   /// lanes (see `LaneRecognizer`).
-  var parked = SimilarityMachine<AngleMeasure>()
+  var parked = RotationMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -84,26 +84,27 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   /// The centre: the centroid of the touches (mm).
   public var location: MillimeterPoint { machine.location }
   /// The angle's rate of change at the last frame (radians per second).
-  public var velocity: Double { withMachine { $0.velocity(at: $0.lastTime) } }
+  public var velocity: Double { machine.velocity }
 }
 
 extension RotationGestureRecognizer: LaneRecognizer {
-  /// The configuration in use, as the machine takes it.
-  var machineConfiguration: Millimeters { parameters.inUse.slop }
+  /// The configuration in use.
+  var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .rotation }
   /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
   /// engine from the machine in its lane).
   static func event(
-    _ m: SimilarityMachine<AngleMeasure>, _ _: Millimeters, _ state: GestureState,
+    _ m: RotationMachine, _ configuration: Configuration, _ state: GestureState,
     at time: Microseconds
   ) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .rotation, state: state, touches: m.touches, location: m.location,
-      velocity: .scalar(m.velocity(at: time)), rotation: m.value)
+    // From its values read one by one (see `DragMachine.event` / `SimilarityMachine.event`).
+    RotationMachine.event(
+      state, at: time, kind: .rotation, touches: m.touches, location: m.location,
+      velocity: m.velocity(at: time), value: m.value)
   }
-  /// The lane of its machines.
-  static var laneKind: LaneKind { .rotation }
   /// Its lane of `lanes`.
   static func withLane<R>(
-    _ lanes: inout MachineLanes, _ body: (inout MachineLane<SimilarityMachine<AngleMeasure>>) -> R
+    _ lanes: inout MachineLanes, _ body: (inout MachineLane<RotationMachine>) -> R
   ) -> R { body(&lanes.rotations) }
 }

@@ -80,13 +80,14 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   private var parameters: DeferredConfiguration<Configuration>
   /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
   /// lanes (see `LaneRecognizer`).
-  var parked = SwipeMachine()
+  var parked: SwipeMachine
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
     var corrections = Corrections()
     let valid = Self.validated(configuration, &corrections)
     self.parameters = DeferredConfiguration(valid)
+    self.parked = SwipeMachine(valid)
     super.init(kind: .swipe, name: name ?? Self.defaultName(valid))
     announce(corrections)
   }
@@ -146,180 +147,18 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   public var location: MillimeterPoint { machine.location }
 }
 
-/// The swipe state machine.
-///
-/// With a range of finger counts it decides as one exact-count swipe per count would, sharing
-/// one cluster and one velocity tracker: the count being judged is the most touches seen so
-/// far; a count below it has failed (too many touches), one above it waits for more fingers.
-/// A stroke off the axes fails only the count it was judged with: a finger landing later
-/// starts judging the next count.
-struct SwipeMachine {
-  private enum State {
-    /// No touch yet. A touch down moves to `tracking`.
-    case idle
-    /// Following the touches since the first landed at `since`. A qualifying move
-    /// recognizes; too many touches, a cancelled touch, the first lift or the maximum
-    /// duration without qualifying fail.
-    case tracking(since: Microseconds)
-    /// Recognized or failed; ignores input until reset.
-    case done
-  }
-
-  private var state = State.idle
-  private var cluster = TouchCluster()
-  private var tracker = VelocityTracker()
-  private var origin = MillimeterPoint(x: 0, y: 0)
-  private var mostTouches = 0
-  /// The finger count whose stroke pointed off the axes (0: none): it is no longer judged.
-  private var offAxisCount = 0
-  /// The finger count of the recognized swipe (0 before).
-  private(set) var fingers = 0
-  private(set) var direction: SwipeDirection?
-  private(set) var velocity = PlaneVector.zero
-  private(set) var location = MillimeterPoint(x: 0, y: 0)
-
-  /// Returns to `idle`, keeping the storage (no allocation).
-  mutating func reset() {
-    state = .idle
-    cluster.removeAll()
-    tracker.reset()
-    mostTouches = 0
-    offAxisCount = 0
-    fingers = 0
-    direction = nil
-    velocity = .zero
-  }
-
-  var isEngaged: Bool {
-    if case .idle = state { return false }
-    return true
-  }
-
-  mutating func finish() {
-    state = .done
-  }
-
-  private mutating func fail(_ reason: GestureReason) -> GestureStep {
-    state = .done
-    return .fail(reason)
-  }
-
-  mutating func handle(
-    _ frame: TouchFrame, _ surface: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
-  ) -> GestureStep {
-    let since: Microseconds
-    switch state {
-    case .done: return .none
-    case .tracking(let start): since = start
-    case .idle:
-      guard surface.summary.count > 0 else { return .none }
-      since = frame.time
-      state = .tracking(since: since)
-    }
-    let before = cluster.count
-    let (lifted, cancelled) = cluster.update(surface, keeping: .position)
-    if before == 0 { origin = cluster.position }
-    if cluster.moved { tracker.add(x: cluster.position.x, y: cluster.position.y, at: frame.time) }
-    location = cluster.centroid
-    if cancelled { return fail(.touchCancelled) }
-    mostTouches = max(mostTouches, before, cluster.count)
-    // Every count in the range is below the most touches seen: all failed.
-    if mostTouches > c.maximumTouches {
-      return fail(.tooManyTouches(mostTouches, limit: c.maximumTouches))
-    }
-    let elapsed = frame.time - since
-    if elapsed > c.maximumDurationMicroseconds {
-      return fail(.tooLong(elapsed, limit: c.maximumDurationMicroseconds))
-    }
-    guard cluster.moved || lifted else { return .none }
-    // No count to judge yet (too few fingers, or this count pointed off the axes): the
-    // counts above wait for more fingers, and fail at the first lift.
-    if mostTouches < c.touchesRequired || mostTouches == offAxisCount {
-      let required = max(c.touchesRequired, offAxisCount + 1)
-      return lifted ? fail(.tooFewTouches(mostTouches, required: required)) : .none
-    }
-    let stroke = PlaneVector(dx: cluster.position.x - origin.x, dy: cluster.position.y - origin.y)
-    let verdict = Self.judge(stroke, surface, elapsed: elapsed, touches: mostTouches, c)
-    if case .swiped(let nearest, _, _) = verdict {
-      fingers = mostTouches
-      direction = nearest
-      velocity = tracker.velocity(at: frame.time)
-      state = .done
-      return .recognize(verdict)
-    }
-    // The first moment the stroke is long and fast enough decides its direction: a stroke
-    // off the axes then (a hook, a diagonal flick) is no swipe of this count, even if it later
-    // turns; a larger count may still be judged once another finger lands.
-    if case .offAxis = verdict {
-      if lifted || mostTouches == c.maximumTouches { return fail(verdict) }
-      offAxisCount = mostTouches
-      return .none
-    }
-    return lifted ? fail(verdict) : .none
-  }
-
-  /// `.swiped` if the stroke so far qualifies, otherwise the first condition it misses.
-  ///
-  /// Static, so the mutating `handle` does not copy the whole machine to call it.
-  private static func judge(
-    _ stroke: PlaneVector, _ surface: TouchSurface, elapsed: Microseconds, touches: Int,
-    _ c: SwipeGestureRecognizer.Configuration
-  ) -> GestureReason {
-    let distance = stroke.length
-    if distance < c.minimumDistance { return .tooShort(distance, required: c.minimumDistance) }
-    // At least 1 ms: a whole stroke inside one report interval is not infinitely fast.
-    let speed = distance / (Double(max(elapsed, 1_000)) / 1_000_000)
-    if speed < c.minimumVelocity { return .tooSlow(speed, required: c.minimumVelocity) }
-    guard let (nearest, angle) = c.directions.nearest(to: stroke) else {
-      return .offAxis(180, limit: c.maximumAngle)
-    }
-    let degrees = angle * 180 / Double.pi
-    if degrees > c.maximumAngle { return .offAxis(degrees, limit: c.maximumAngle) }
-    if touches > 1 && fingersAgree(surface, c) != nearest { return .fingersDisagree }
-    return .swiped(nearest, distance: distance, speed: speed)
-  }
-
-  /// With several fingers: the one direction every finger moved in (each at
-  /// least half the minimum distance, within the angle), or nil if they disagree.
-  private static func fingersAgree(
-    _ surface: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
-  ) -> SwipeDirection? {
-    var common: SwipeDirection?
-    for member in surface.members {
-      let v = PlaneVector(dx: member.last.x - member.start.x, dy: member.last.y - member.start.y)
-      guard v.length >= c.minimumDistance / 2, let (d, angle) = c.directions.nearest(to: v),
-        angle * 180 / Double.pi <= c.maximumAngle, common == nil || common == d
-      else { return nil }
-      common = d
-    }
-    return common
-  }
-}
-
-extension SwipeMachine: GestureMachine {
-  mutating func input(
-    _ frame: TouchFrame, _ touches: TouchSurface, _ c: SwipeGestureRecognizer.Configuration
-  ) -> MachineOutput {
-    MachineOutput(handle(frame, touches, c))
-  }
-
-  var touches: Int { fingers }
-}
-
 extension SwipeGestureRecognizer: LaneRecognizer {
-  /// The configuration in use, as the machine takes it.
+  /// The configuration in use.
   var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .swipe }
   /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
   /// engine from the machine in its lane).
   static func event(
-    _ m: SwipeMachine, _ c: Configuration, _ state: GestureState, at time: Microseconds
+    _ m: SwipeMachine, _ configuration: Configuration, _ state: GestureState, at time: Microseconds
   ) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .swipe, state: state, touches: max(m.fingers, c.touchesRequired),
-      location: m.location, direction: m.direction, velocity: .planar(m.velocity))
+    m.event(state, at: time, kind: .swipe)
   }
-  /// The lane of its machines.
-  static var laneKind: LaneKind { .swipe }
   /// Its lane of `lanes`.
   static func withLane<R>(
     _ lanes: inout MachineLanes, _ body: (inout MachineLane<SwipeMachine>) -> R

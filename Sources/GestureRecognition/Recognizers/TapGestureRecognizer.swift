@@ -77,13 +77,14 @@ public final class TapGestureRecognizer: GestureRecognizer {
   private var parameters: DeferredConfiguration<Configuration>
   /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
   /// lanes (see `LaneRecognizer`).
-  var parked = TapMachine()
+  var parked: TapMachine
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
     var corrections = Corrections()
     let valid = Self.validated(configuration, &corrections)
     self.parameters = DeferredConfiguration(valid)
+    self.parked = TapMachine(valid)
     super.init(kind: .tap, name: name ?? Self.defaultName(valid))
     announce(corrections)
   }
@@ -122,7 +123,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
   /// Moves the state machine to failed (the engine decided).
   public override func forceFail() {
     ownsTouches = withMachine {
-      $0.fail()
+      $0.finish()
       return $0.ownsTouches
     }
     deadline = nil
@@ -153,189 +154,20 @@ public final class TapGestureRecognizer: GestureRecognizer {
   public var location: MillimeterPoint { machine.location }
 }
 
-/// The tap state machine.
-struct TapMachine {
-  private enum State {
-    /// No touch yet. A touch down moves to `pressing`.
-    case idle
-    /// Touches of tap number `tap` are down since `since`. All lifting moves to `waiting` or
-    /// recognized; moving, overstaying, extra fingers fail.
-    case pressing(tap: Int, since: Microseconds)
-    /// Tap `taps` is done, lifted at `liftedAt`. A touch down moves to `pressing` (or fails
-    /// if it lands too far away); the interval deadline fails.
-    case waiting(taps: Int, liftedAt: Microseconds)
-    /// Recognized or failed; ignores input until reset.
-    case done
-  }
-
-  private var state = State.idle
-  private var cluster = TouchCluster()
-  private var mostTouches = 0
-  private var landingSum = (x: 0.0, y: 0.0, n: 0)
-  private var firstLocation: MillimeterPoint?
-  /// The finger count of the sequence's first tap (0 before it lifted).
-  private(set) var fingers = 0
-  private(set) var location = MillimeterPoint(x: 0, y: 0)
-  private(set) var deadline: Microseconds?
-  /// Whether the touches down belong to this sequence (false between taps, after the last
-  /// lift, and when a next tap ended the sequence by landing too far away).
-  private(set) var ownsTouches = true
-
-  /// Returns to `idle`, keeping the storage (no allocation).
-  mutating func reset() {
-    state = .idle
-    cluster.removeAll()
-    mostTouches = 0
-    landingSum = (0, 0, 0)
-    firstLocation = nil
-    fingers = 0
-    deadline = nil
-    ownsTouches = true
-  }
-
-  var isEngaged: Bool {
-    if case .idle = state { return false }
-    return true
-  }
-
-  mutating func fail() {
-    state = .done
-    deadline = nil
-  }
-
-  private mutating func fail(_ reason: GestureReason) -> GestureStep {
-    fail()
-    return .fail(reason)
-  }
-
-  mutating func handle(
-    _ frame: TouchFrame, _ surface: TouchSurface, _ c: TapGestureRecognizer.Configuration
-  ) -> GestureStep {
-    let landing = surface.summary.landing
-    landingSum.x += landing.x
-    landingSum.y += landing.y
-    landingSum.n += landing.n
-    let (_, cancelled) = cluster.update(surface, keeping: .movement)
-    switch state {
-    case .done:
-      return .none
-    case .idle, .waiting:
-      guard cluster.count > 0 else { return .none }
-      var tap = 1
-      if case .waiting(let taps, _) = state { tap = taps + 1 }
-      state = .pressing(tap: tap, since: frame.time)
-      deadline = frame.time + c.maximumPressDurationMicroseconds
-      mostTouches = 0
-      if let first = firstLocation, landing.n > 0 {
-        // Android and Flutter judge the next tap's distance where it lands.
-        let n = Double(landing.n)
-        let distance = first.distance(to: MillimeterPoint(x: landing.x / n, y: landing.y / n))
-        if distance > c.maximumTapDistance {
-          ownsTouches = false
-          return fail(.tapTooFar(distance, limit: c.maximumTapDistance))
-        }
-      }
-      ownsTouches = true
-      return pressed(frame, c, cancelled: cancelled)
-    case .pressing:
-      return pressed(frame, c, cancelled: cancelled)
-    }
-  }
-
-  private mutating func pressed(
-    _ frame: TouchFrame, _ c: TapGestureRecognizer.Configuration, cancelled: Bool
-  ) -> GestureStep {
-    guard case .pressing(let tap, let since) = state else {
-      preconditionFailure("tap: pressed outside pressing")
-    }
-    if cancelled { return fail(.touchCancelled) }
-    mostTouches = max(mostTouches, cluster.count)
-    let limit = fingers > 0 ? fingers : c.maximumTouches
-    if mostTouches > limit {
-      // A next tap landing with more fingers than the first ends the sequence: start over on it.
-      if tap > 1 && since == frame.time { ownsTouches = false }
-      return fail(.tooManyTouches(mostTouches, limit: limit))
-    }
-    if cluster.largestMovement > c.maximumMovement {
-      return fail(.moved(cluster.largestMovement, limit: c.maximumMovement))
-    }
-    guard cluster.count == 0 else { return .none }
-    let required = fingers > 0 ? fingers : c.touchesRequired
-    if mostTouches < required {
-      return fail(.tooFewTouches(mostTouches, required: required))
-    }
-    let n = Double(max(landingSum.n, 1))
-    let landing = MillimeterPoint(x: landingSum.x / n, y: landingSum.y / n)
-    landingSum = (0, 0, 0)
-    if let first = firstLocation, first.distance(to: landing) > c.maximumTapDistance {
-      return fail(.tapTooFar(first.distance(to: landing), limit: c.maximumTapDistance))
-    }
-    if firstLocation == nil {
-      firstLocation = landing
-      fingers = mostTouches
-    }
-    location = landing
-    ownsTouches = false
-    if tap == c.tapsRequired {
-      state = .done
-      deadline = nil
-      return .recognize(.tapped(taps: tap, touches: mostTouches))
-    }
-    state = .waiting(taps: tap, liftedAt: frame.time)
-    deadline = frame.time + c.maximumTapIntervalMicroseconds
-    return .none
-  }
-  mutating func deadlinePassed(_ c: TapGestureRecognizer.Configuration) -> GestureStep {
-    switch state {
-    case .pressing(_, let since):
-      let held = (deadline ?? since) - since
-      return fail(.pressedTooLong(held, limit: c.maximumPressDurationMicroseconds))
-    case .waiting(let taps, _):
-      return fail(.noNextTap(taps: taps, within: c.maximumTapIntervalMicroseconds))
-    case .idle, .done:
-      // `deadline` is public: a deadline set from outside while no timer runs changes nothing.
-      deadline = nil
-      return .none
-    }
-  }
-}
-
 extension TapGestureRecognizer: LaneRecognizer {
   /// The configuration in use.
   var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .tap }
   /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
   /// engine from the machine in its lane).
   static func event(
-    _ m: TapMachine, _ c: Configuration, _ state: GestureState, at time: Microseconds
+    _ m: TapMachine, _ configuration: Configuration, _ state: GestureState, at time: Microseconds
   ) -> GestureEvent {
-    GestureEvent(
-      time: time, kind: .tap, state: state, touches: max(m.fingers, c.touchesRequired),
-      location: m.location, taps: c.tapsRequired)
+    m.event(state, at: time, kind: .tap)
   }
-  /// The taps' lane.
-  static var laneKind: LaneKind { .tap }
-  /// The taps' lane of `lanes`.
+  /// Its lane of `lanes`.
   static func withLane<R>(
     _ lanes: inout MachineLanes, _ body: (inout MachineLane<TapMachine>) -> R
   ) -> R { body(&lanes.taps) }
-}
-
-extension TapMachine: GestureMachine {
-  mutating func input(
-    _ frame: TouchFrame, _ touches: TouchSurface, _ c: TapGestureRecognizer.Configuration
-  ) -> MachineOutput {
-    let step = handle(frame, touches, c)
-    return MachineOutput(step, deadline: deadline, ownsTouches: ownsTouches)
-  }
-
-  mutating func wake(at time: Microseconds, _ c: TapGestureRecognizer.Configuration)
-    -> MachineOutput
-  {
-    let step = deadlinePassed(c)
-    return MachineOutput(step, deadline: deadline, ownsTouches: ownsTouches)
-  }
-
-  mutating func finish() { fail() }
-
-  var touches: Int { fingers }
 }
