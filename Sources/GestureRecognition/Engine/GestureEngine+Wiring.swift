@@ -58,7 +58,17 @@ extension GestureEngine {
     recognizer.engine = self
     if recognizer.regionSurface != nil { regionMask |= 1 << UInt64(recognizer.slot) }
     if !recognizer.isEnabled { blockedMask |= 1 << UInt64(recognizer.slot) }
+    // A built-in's machine moves into this engine's lanes.
+    var slot = LaneSlot(kind: .user, index: -1)
+    if let builtIn = recognizer as? any LaneRecognizer,
+      let joined = machineStore.lanes?.admit(builtIn)
+    {
+      slot = joined
+    }
+    recognizer.laneIndex = slot.index
+    recognizer.machineStore = slot.kind == .user ? nil : machineStore
     // Each array is changed in a local and stored back (see `GestureRecognizer.hold`).
+    laneSlots = laneSlots + [slot]
     list = list + [recognizer]
     simultaneous = simultaneous + [0]
     requirements = requirements + [0]
@@ -103,12 +113,30 @@ extension GestureEngine {
   /// Takes `r` out of every list and mask, renumbering those after it.
   private func detach(_ r: GestureRecognizer) {
     let slot = r.slot
+    // A built-in's machine moves back into the recognizer; the later ones of its lane move
+    // down by one.
+    let lane = laneSlots[slot]
+    if let builtIn = r as? any LaneRecognizer, lane.kind != .user {
+      machineStore.lanes?.release(builtIn, at: lane.index)
+    }
+    r.laneIndex = -1
+    r.machineStore = nil
+    var slots = laneSlots
+    laneSlots = []
+    slots.remove(at: slot)
+    for index in slots.indices where slots[index].kind == lane.kind && lane.kind != .user {
+      if slots[index].index > lane.index { slots[index].index -= 1 }
+    }
+    laneSlots = slots
     // Each array is changed in a local and stored back (see `GestureRecognizer.hold`).
     var recognizers = list
     list = []
     recognizers.remove(at: slot)
     for index in slot..<recognizers.count {
       recognizers[index].slot = index
+    }
+    for index in recognizers.indices {
+      recognizers[index].laneIndex = slots[index].index
     }
     list = recognizers
     simultaneous = Self.dropping(slot, from: simultaneous)

@@ -109,6 +109,11 @@ public final class GestureEngine {
   var waitingMask: UInt64 = 0
   /// The touches of the whole surface, shared by every recognizer without a region.
   let surface = TouchSurface()
+  /// The built-in recognizers' machines, by type (see `MachineLanes`), shared with the
+  /// recognizers (which read their machine there).
+  let machineStore = MachineStore()
+  /// Where each recognizer's machine lives, by slot (`user`: called through its class).
+  var laneSlots: [LaneSlot] = []
 
   /// The most recognizers one engine holds.
   public static let capacity = 64
@@ -144,16 +149,48 @@ public final class GestureEngine {
     if waitingMask != 0 && surface.summary.countBefore == 0 { admitWaiting() }
     // A copy of the list (one retain): a recognizer added or removed from an action is queued.
     let list = self.list
+    let slots = laneSlots
+    // The lanes, moved out for the machine calls (see `MachineLanes`) and moved back before
+    // any code that may read a machine (arbitration, a delegate, a recognizer of yours), and
+    // at the end.
+    var machines: MachineLanes?
+    swap(&machines, &machineStore.lanes)
     for index in list.indices {
       let bit: UInt64 = 1 &<< UInt64(index)  // index < 64: a plain shift
       // Re-read for each recognizer: an earlier one's success may have failed this one.
       if regionMask == 0 {
         // No regions (the usual case): nothing to admit or release.
         if (terminalMask | blockedMask) & bit != 0 { continue }
-        feed(list[index], frame, surface)
+        let slot = slots[index]
+        if slot.kind == .user {
+          swap(&machines, &machineStore.lanes)
+          feed(list[index], frame, surface)
+          swap(&machines, &machineStore.lanes)
+          continue
+        }
+        guard let output = machines?.input(slot, frame, surface) else { continue }
+        let use = MachineLanes.use(slot.kind)
+        // A machine without timers changes neither the deadline nor the ownership: its
+        // recognizer is not touched at all unless it asks for a transition.
+        if case .none = output.step, use == .step { continue }
+        let recognizer = list[index]
+        switch use {
+        case .step: break
+        case .deadline: recognizer.due = output.deadline
+        case .deadlineAndOwnership:
+          recognizer.due = output.deadline
+          recognizer.owns = output.ownsTouches
+        }
+        if let deadline = recognizer.due, deadline < quietUntil { quietUntil = deadline }
+        if case .none = output.step { continue }
+        swap(&machines, &machineStore.lanes)
+        apply(output.step, to: recognizer, at: frame.time)
+        swap(&machines, &machineStore.lanes)
         continue
       }
       if (terminalMask & ~regionMask | blockedMask) & bit != 0 { continue }
+      // With regions, every recognizer is fed through its class, the lanes in place.
+      swap(&machines, &machineStore.lanes)
       let recognizer = list[index]
       var touches = surface
       if regionMask & bit != 0, let own = recognizer.regionSurface {
@@ -163,7 +200,9 @@ public final class GestureEngine {
       }
       if terminalMask & bit == 0 { feed(recognizer, frame, touches) }
       if regionMask & bit != 0 { recognizer.release(frame) }
+      swap(&machines, &machineStore.lanes)
     }
+    swap(&machines, &machineStore.lanes)
     deliver()
     // `resetFinished`'s own first test, here: most frames have nothing to reset, and the call
     // alone costs more than the test.
@@ -335,6 +374,13 @@ public final class GestureEngine {
       let event: GestureEvent
       if delivery.stored >= 0 {
         event = stored[delivery.stored]
+      } else if laneSlots[delivery.slot].kind != .user,
+        let made = machineStore.lanes?.event(
+          laneSlots[delivery.slot], delivery.state, at: delivery.time)
+      {
+        // A built-in's event, made from its machine in the lanes (read in place, with no call
+        // through the class).
+        event = made
       } else {
         event = recognizer.makeEvent(delivery.state, at: delivery.time)
       }

@@ -61,6 +61,7 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
     set {
       var corrections = Corrections()
       parameters.set(Self.validated(newValue, &corrections), inProgress: gestureInProgress)
+      configurationChanged()
       announce(corrections)
     }
   }
@@ -70,7 +71,9 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
   // Plain, as it was already on main: the other built-in machines' exception (see
   // `TapGestureRecognizer`) was never measured for the edge pan, and it stays within budget
   // without it (Docs/Gestures.md, "The safe core").
-  private var machine = EdgePanMachine()
+  /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
+  /// lanes (see `LaneRecognizer`).
+  var parked = EdgePanMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration, name: String? = nil) {
@@ -91,34 +94,27 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.input(frame, surface, parameters.inUse).step
-    return step
+    laneHandle(frame, surface)
   }
   /// Wakes the state machine at its deadline.
-  public override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep { laneWake(time) }
   /// Moves the state machine to failed (the engine decided).
   public override func forceFail() {
-    machine.finish()
+    withMachine { $0.finish() }
   }
   /// Moves the state machine to cancelled (the engine cancelled the gesture).
-  public override func forceCancel() {
-    machine.finish()
-  }
+  public override func forceCancel() { forceFail() }
   /// Returns the state machine to its initial state.
   public override func reset() {
     parameters.apply()
-    machine.reset()
+    laneReset()
   }
   /// Whether the state machine is following touches.
-  public override var isEngaged: Bool { machine.isEngaged }
+  public override var isEngaged: Bool { laneIsEngaged }
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    // The machine's event (`machine.event(state, at: time, kind: kind)`), from its values read
-    // one by one: see `DragMachine.event(_:at:kind:touches:location:translation:velocity:edge:)`.
-    EdgePanMachine.event(
-      state, at: time, kind: .edgePan, touches: machine.touches, location: location,
-      translation: translation, velocity: machine.velocity(at: time), edge: edge)
+    laneEvent(state, at: time)
   }
 
   /// The edge the gesture started from (nil before it began).
@@ -129,4 +125,26 @@ public final class EdgePanGestureRecognizer: GestureRecognizer {
   public var location: MillimeterPoint { machine.location }
   /// The centroid's velocity at the last frame (mm/s).
   public var velocity: PlaneVector { machine.velocity }
+}
+
+extension EdgePanGestureRecognizer: LaneRecognizer {
+  /// The configuration in use.
+  var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .edgePan }
+  /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
+  /// engine from the machine in its lane).
+  static func event(
+    _ m: EdgePanMachine, _ configuration: Configuration, _ state: GestureState,
+    at time: Microseconds
+  ) -> GestureEvent {
+    // From its values read one by one (see `DragMachine.event` / `SimilarityMachine.event`).
+    EdgePanMachine.event(
+      state, at: time, kind: .edgePan, touches: m.touches, location: m.location,
+      translation: m.translation, velocity: m.velocity(at: time), edge: m.edge)
+  }
+  /// Its lane of `lanes`.
+  static func withLane<R>(
+    _ lanes: inout MachineLanes, _ body: (inout MachineLane<EdgePanMachine>) -> R
+  ) -> R { body(&lanes.edgePans) }
 }

@@ -162,6 +162,12 @@ open class GestureRecognizer {
   private static let nextSerial = Atomic<UInt64>(0)
   /// The position in the engine's list, or -1 before it is added.
   final var slot = -1
+  /// The index of a built-in's machine in its engine's lane (see `MachineLanes`), or -1: in
+  /// no engine, or a recognizer of yours (called through its class).
+  final var laneIndex = -1
+  /// The machines of its engine, for a built-in in an engine (a strong reference: loading a
+  /// weak one, `engine`, costs several times more, on every read of the machine).
+  final var machineStore: MachineStore?
   /// Whether the recognition waits for required recognizers to fail.
   final var isHeld = false
   /// The events withheld while held, delivered in order when released.

@@ -61,15 +61,16 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     set {
       var corrections = Corrections()
       parameters.set(Self.validated(newValue, &corrections), inProgress: gestureInProgress)
+      configurationChanged()
       announce(corrections)
     }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
   private var parameters: DeferredConfiguration<Configuration>
-  /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
-  /// "The safe core").
-  private var machine = LongPressMachine()
+  /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
+  /// lanes (see `LaneRecognizer`).
+  var parked = LongPressMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -105,25 +106,13 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    var m = machine  // copied out and back: see `TapGestureRecognizer.handle`
-    let output = m.input(frame, surface, parameters.inUse)
-    machine = m
-    deadline = output.deadline
-    return output.step
+    laneHandle(frame, surface)
   }
-
   /// Wakes the state machine at its deadline.
-  public override func handleDeadline(_ time: Microseconds) -> GestureStep {
-    var m = machine  // copied out and back: see `TapGestureRecognizer.handle`
-    let output = m.wake(at: time, parameters.inUse)
-    machine = m
-    deadline = output.deadline
-    return output.step
-  }
-
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep { laneWake(time) }
   /// Moves the state machine to failed (the engine decided).
   public override func forceFail() {
-    machine.finish()
+    withMachine { $0.finish() }
     deadline = nil
   }
   /// Moves the state machine to cancelled (the engine cancelled the gesture).
@@ -131,11 +120,11 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   /// Returns the state machine to its initial state.
   public override func reset() {
     parameters.apply()
-    machine.reset()
+    laneReset()
     deadline = nil
   }
   /// Whether the state machine is following touches.
-  public override var isEngaged: Bool { machine.isEngaged }
+  public override var isEngaged: Bool { laneIsEngaged }
   /// The longest a deadline of this recognizer lies after an input.
   public override var longestTimeout: Microseconds {
     max(
@@ -145,9 +134,28 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    machine.event(state, at: time, kind: kind)
+    laneEvent(state, at: time)
   }
 
   /// The centroid of the touches (mm).
   public var location: MillimeterPoint { machine.location }
+}
+
+extension LongPressGestureRecognizer: LaneRecognizer {
+  /// The configuration in use.
+  var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .longPress }
+  /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
+  /// engine from the machine in its lane).
+  static func event(
+    _ m: LongPressMachine, _ configuration: Configuration, _ state: GestureState,
+    at time: Microseconds
+  ) -> GestureEvent {
+    m.event(state, at: time, kind: .longPress)
+  }
+  /// Its lane of `lanes`.
+  static func withLane<R>(
+    _ lanes: inout MachineLanes, _ body: (inout MachineLane<LongPressMachine>) -> R
+  ) -> R { body(&lanes.longPresses) }
 }

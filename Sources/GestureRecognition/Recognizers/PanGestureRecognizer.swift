@@ -46,15 +46,16 @@ public final class PanGestureRecognizer: GestureRecognizer {
     set {
       var corrections = Corrections()
       parameters.set(Self.validated(newValue, &corrections), inProgress: gestureInProgress)
+      configurationChanged()
       announce(corrections)
     }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
   private var parameters: DeferredConfiguration<Configuration>
-  /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
-  /// "The safe core").
-  private var machine = PanMachine()
+  /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
+  /// lanes (see `LaneRecognizer`).
+  var parked = PanMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -75,34 +76,27 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.input(frame, surface, parameters.inUse).step
-    return step
+    laneHandle(frame, surface)
   }
   /// Wakes the state machine at its deadline.
-  public override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep { laneWake(time) }
   /// Moves the state machine to failed (the engine decided).
   public override func forceFail() {
-    machine.finish()
+    withMachine { $0.finish() }
   }
   /// Moves the state machine to cancelled (the engine cancelled the gesture).
-  public override func forceCancel() {
-    machine.finish()
-  }
+  public override func forceCancel() { forceFail() }
   /// Returns the state machine to its initial state.
   public override func reset() {
     parameters.apply()
-    machine.reset()
+    laneReset()
   }
   /// Whether the state machine is following touches.
-  public override var isEngaged: Bool { machine.isEngaged }
+  public override var isEngaged: Bool { laneIsEngaged }
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    // The machine's event (`machine.event(state, at: time, kind: kind)`), from its values read
-    // one by one: see `DragMachine.event(_:at:kind:touches:location:translation:velocity:edge:)`.
-    PanMachine.event(
-      state, at: time, kind: .pan, touches: machine.touches, location: location,
-      translation: translation, velocity: machine.velocity(at: time), edge: nil)
+    laneEvent(state, at: time)
   }
 
   /// The centroid's translation since the first finger landed (mm), or since it was set with
@@ -113,10 +107,31 @@ public final class PanGestureRecognizer: GestureRecognizer {
   /// in an action): the next movement continues from it, so each action can apply its step
   /// and reset it. The velocity is unchanged.
   public func setTranslation(_ translation: PlaneVector) {
-    machine.setTranslation(translation)
+    withMachine { $0.setTranslation(translation) }
   }
   /// The centroid of the touches down (mm).
   public var location: MillimeterPoint { machine.location }
   /// The centroid's velocity at the last frame (mm/s).
   public var velocity: PlaneVector { machine.velocity }
+}
+
+extension PanGestureRecognizer: LaneRecognizer {
+  /// The configuration in use.
+  var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .pan }
+  /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
+  /// engine from the machine in its lane).
+  static func event(
+    _ m: PanMachine, _ configuration: Configuration, _ state: GestureState, at time: Microseconds
+  ) -> GestureEvent {
+    // From its values read one by one (see `DragMachine.event` / `SimilarityMachine.event`).
+    PanMachine.event(
+      state, at: time, kind: .pan, touches: m.touches, location: m.location,
+      translation: m.translation, velocity: m.velocity(at: time), edge: nil)
+  }
+  /// Its lane of `lanes`.
+  static func withLane<R>(
+    _ lanes: inout MachineLanes, _ body: (inout MachineLane<PanMachine>) -> R
+  ) -> R { body(&lanes.pans) }
 }

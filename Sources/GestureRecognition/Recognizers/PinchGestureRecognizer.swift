@@ -31,14 +31,17 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   /// goes on with the values it began with. Read back, it is the value set last.
   public var configuration: Configuration {
     get { parameters.latest }
-    set { parameters.set(newValue, inProgress: gestureInProgress) }
+    set {
+      parameters.set(newValue, inProgress: gestureInProgress)
+      configurationChanged()
+    }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
   private var parameters: DeferredConfiguration<Configuration>
-  /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
-  /// "The safe core").
-  private var machine = PinchMachine()
+  /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
+  /// lanes (see `LaneRecognizer`).
+  var parked = PinchMachine()
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
@@ -48,34 +51,27 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.input(frame, surface, parameters.inUse).step
-    return step
+    laneHandle(frame, surface)
   }
   /// Wakes the state machine at its deadline.
-  public override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep { laneWake(time) }
   /// Moves the state machine to failed (the engine decided).
   public override func forceFail() {
-    machine.finish()
+    withMachine { $0.finish() }
   }
   /// Moves the state machine to cancelled (the engine cancelled the gesture).
-  public override func forceCancel() {
-    machine.finish()
-  }
+  public override func forceCancel() { forceFail() }
   /// Returns the state machine to its initial state.
   public override func reset() {
     parameters.apply()
-    machine.reset()
+    laneReset()
   }
   /// Whether the state machine is following touches.
-  public override var isEngaged: Bool { machine.isEngaged }
+  public override var isEngaged: Bool { laneIsEngaged }
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    // The machine's event (`machine.event(state, at: time, kind: kind)`), from its values read
-    // one by one: see `SimilarityMachine.event(_:at:kind:touches:location:velocity:value:)`.
-    PinchMachine.event(
-      state, at: time, kind: .pinch, touches: machine.touches, location: location,
-      velocity: machine.velocity(at: time), value: scale)
+    laneEvent(state, at: time)
   }
 
   /// The scale since two fingers were down (1 = unchanged, 2 = twice as far apart). Set it
@@ -83,10 +79,31 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   /// continues from it, so an action can apply each step's factor and reset it.
   public var scale: Double {
     get { machine.value }
-    set { machine.setValue(newValue) }
+    set { withMachine { $0.setValue(newValue) } }
   }
   /// The focal point: the centroid of the touches (mm).
   public var location: MillimeterPoint { machine.location }
   /// The scale's rate of change at the last frame (scale per second).
   public var velocity: Double { machine.velocity }
+}
+
+extension PinchGestureRecognizer: LaneRecognizer {
+  /// The configuration in use.
+  var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .pinch }
+  /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
+  /// engine from the machine in its lane).
+  static func event(
+    _ m: PinchMachine, _ configuration: Configuration, _ state: GestureState, at time: Microseconds
+  ) -> GestureEvent {
+    // From its values read one by one (see `DragMachine.event` / `SimilarityMachine.event`).
+    PinchMachine.event(
+      state, at: time, kind: .pinch, touches: m.touches, location: m.location,
+      velocity: m.velocity(at: time), value: m.value)
+  }
+  /// Its lane of `lanes`.
+  static func withLane<R>(
+    _ lanes: inout MachineLanes, _ body: (inout MachineLane<PinchMachine>) -> R
+  ) -> R { body(&lanes.pinches) }
 }

@@ -71,22 +71,23 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     set {
       var corrections = Corrections()
       parameters.set(Self.validated(newValue, &corrections), inProgress: gestureInProgress)
+      configurationChanged()
       announce(corrections)
     }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
   private var parameters: DeferredConfiguration<Configuration>
-  /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
-  /// "The safe core").
-  private var machine: SwipeMachine
+  /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
+  /// lanes (see `LaneRecognizer`).
+  var parked: SwipeMachine
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
     var corrections = Corrections()
     let valid = Self.validated(configuration, &corrections)
     self.parameters = DeferredConfiguration(valid)
-    self.machine = SwipeMachine(valid)
+    self.parked = SwipeMachine(valid)
     super.init(kind: .swipe, name: name ?? Self.defaultName(valid))
     announce(corrections)
   }
@@ -110,30 +111,27 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    let step = machine.input(frame, surface, parameters.inUse).step
-    return step
+    laneHandle(frame, surface)
   }
   /// Wakes the state machine at its deadline.
-  public override func handleDeadline(_ time: Microseconds) -> GestureStep { .none }
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep { laneWake(time) }
   /// Moves the state machine to failed (the engine decided).
   public override func forceFail() {
-    machine.finish()
+    withMachine { $0.finish() }
   }
   /// Moves the state machine to cancelled (the engine cancelled the gesture).
-  public override func forceCancel() {
-    machine.finish()
-  }
+  public override func forceCancel() { forceFail() }
   /// Returns the state machine to its initial state.
   public override func reset() {
     parameters.apply()
-    machine.reset()
+    laneReset()
   }
   /// Whether the state machine is following touches.
-  public override var isEngaged: Bool { machine.isEngaged }
+  public override var isEngaged: Bool { laneIsEngaged }
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    machine.event(state, at: time, kind: kind)
+    laneEvent(state, at: time)
   }
 
   /// The number of fingers of the recognized swipe (0 before recognition).
@@ -147,4 +145,22 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   public var velocity: PlaneVector { machine.velocity }
   /// The centroid when recognized (mm).
   public var location: MillimeterPoint { machine.location }
+}
+
+extension SwipeGestureRecognizer: LaneRecognizer {
+  /// The configuration in use.
+  var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .swipe }
+  /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
+  /// engine from the machine in its lane).
+  static func event(
+    _ m: SwipeMachine, _ configuration: Configuration, _ state: GestureState, at time: Microseconds
+  ) -> GestureEvent {
+    m.event(state, at: time, kind: .swipe)
+  }
+  /// Its lane of `lanes`.
+  static func withLane<R>(
+    _ lanes: inout MachineLanes, _ body: (inout MachineLane<SwipeMachine>) -> R
+  ) -> R { body(&lanes.swipes) }
 }

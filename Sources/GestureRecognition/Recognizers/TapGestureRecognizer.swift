@@ -68,22 +68,23 @@ public final class TapGestureRecognizer: GestureRecognizer {
     set {
       var corrections = Corrections()
       parameters.set(Self.validated(newValue, &corrections), inProgress: gestureInProgress)
+      configurationChanged()
       announce(corrections)
     }
   }
   /// Storage of `configuration` (private, so the optimizer sees every access; see
   /// `GestureRecognizer`).
   private var parameters: DeferredConfiguration<Configuration>
-  /// The state machine: plain, like every stored property of the module (Docs/Gestures.md,
-  /// "The safe core").
-  private var machine: TapMachine
+  /// The state machine while the recognizer is in no engine; in one, it lives in the engine's
+  /// lanes (see `LaneRecognizer`).
+  var parked: TapMachine
 
   /// Creates a recognizer.
   public init(_ configuration: Configuration = Configuration(), name: String? = nil) {
     var corrections = Corrections()
     let valid = Self.validated(configuration, &corrections)
     self.parameters = DeferredConfiguration(valid)
-    self.machine = TapMachine(valid)
+    self.parked = TapMachine(valid)
     super.init(kind: .tap, name: name ?? Self.defaultName(valid))
     announce(corrections)
   }
@@ -113,45 +114,31 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
   /// Feeds one frame to the state machine.
   public override func handle(_ frame: TouchFrame, _ surface: TouchSurface) -> GestureStep {
-    // The machine is copied out and back (a plain value, no allocation): two instantaneous
-    // accesses to the stored property, which the optimizer proves need no run-time
-    // exclusivity check, where one access spanning the call keeps a check (~120 instructions)
-    // on every frame.
-    var m = machine
-    let output = m.input(frame, surface, parameters.inUse)
-    machine = m
-    deadline = output.deadline
-    ownsTouches = output.ownsTouches
-    return output.step
+    laneHandle(frame, surface)
   }
 
   /// Wakes the state machine at its deadline.
-  public override func handleDeadline(_ time: Microseconds) -> GestureStep {
-    var m = machine  // copied out and back: see `handle(_:_:)`
-    let output = m.wake(at: time, parameters.inUse)
-    machine = m
-    deadline = output.deadline
-    ownsTouches = output.ownsTouches
-    return output.step
-  }
+  public override func handleDeadline(_ time: Microseconds) -> GestureStep { laneWake(time) }
 
   /// Moves the state machine to failed (the engine decided).
   public override func forceFail() {
-    machine.finish()
+    ownsTouches = withMachine {
+      $0.finish()
+      return $0.ownsTouches
+    }
     deadline = nil
-    ownsTouches = machine.ownsTouches
   }
   /// Moves the state machine to cancelled (the engine cancelled the gesture).
   public override func forceCancel() { forceFail() }
   /// Returns the state machine to its initial state.
   public override func reset() {
     parameters.apply()
-    machine.reset()
+    laneReset()
     deadline = nil
     ownsTouches = true
   }
   /// Whether the state machine is following touches.
-  public override var isEngaged: Bool { machine.isEngaged }
+  public override var isEngaged: Bool { laneIsEngaged }
   /// The longest a deadline of this recognizer lies after an input.
   public override var longestTimeout: Microseconds {
     max(
@@ -160,10 +147,27 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
   /// A snapshot of the gesture for an action entering `state` at `time`.
   public override func makeEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
-    let m = machine  // copied out: see `handle(_:_:)`
-    return m.event(state, at: time, kind: kind)
+    laneEvent(state, at: time)
   }
 
   /// Where the taps landed: the centroid of the last press's landing points (mm).
   public var location: MillimeterPoint { machine.location }
+}
+
+extension TapGestureRecognizer: LaneRecognizer {
+  /// The configuration in use.
+  var machineConfiguration: Configuration { parameters.inUse }
+  /// The lane of its machines.
+  static var laneKind: LaneKind { .tap }
+  /// The event of `m` entering `state` at `time` (`makeEvent(_:at:)`, also made by the
+  /// engine from the machine in its lane).
+  static func event(
+    _ m: TapMachine, _ configuration: Configuration, _ state: GestureState, at time: Microseconds
+  ) -> GestureEvent {
+    m.event(state, at: time, kind: .tap)
+  }
+  /// Its lane of `lanes`.
+  static func withLane<R>(
+    _ lanes: inout MachineLanes, _ body: (inout MachineLane<TapMachine>) -> R
+  ) -> R { body(&lanes.taps) }
 }
