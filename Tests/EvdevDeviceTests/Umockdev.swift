@@ -83,16 +83,18 @@ enum Umockdev {
   ///   - recording: The evemu recording.
   ///   - speed: The speed-up factor of the first attempt.
   ///   - scriptOptions: Other `umockdev-script` options (`--device DESC`).
+  ///   - launcher: What runs `gesturectl` (`prlimit --fsize=4096`, say), as in
+  ///     `gesturectl(_:device:launcher:timeout:)`.
   ///   - arguments: The `gesturectl` arguments.
   static func gesturectl(
     onRecording recording: String, speed: Double, scriptOptions: [String] = [],
-    _ arguments: [String]
+    launcher: [String] = [], _ arguments: [String]
   ) throws -> ProcessResult {
     let directory = try scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let prefix = try fixture(
       recording, in: directory, options: ["--speed", String(speed)] + scriptOptions)
-    let first = try gesturectl(arguments, device: prefix)
+    let first = try gesturectl(arguments, device: prefix, launcher: launcher)
     let split = first.status != 0 && first.stderr.contains(splitEventError)
     guard split || first.stderr.contains(lateEvents) else { return first }
     let slower = max(1, speed / 5)
@@ -100,7 +102,7 @@ enum Umockdev {
     let slowPrefix = try fixture(
       recording, in: directory, name: "slower",
       options: ["--speed", String(slower)] + scriptOptions)
-    return try gesturectl(arguments, device: slowPrefix)
+    return try gesturectl(arguments, device: slowPrefix, launcher: launcher)
   }
 
   /// The number of `E:` lines of an evemu recording.
