@@ -65,10 +65,10 @@ enum Umockdev {
   }
 
   /// The end of the `EINVAL` message when umockdev split an `input_event`: a `read()` of the
-  /// node returns at most 4095 bytes, so a backlog of more than that (the reader stalled on a
-  /// loaded machine) can split a struct: `NODE: read: …` from the live path's own read (it
-  /// asks for 4080 bytes, which splits less often), `NODE: libevdev_next_event: …` from
-  /// libevdev's read at a resynchronisation. A kernel never does this; see Docs/LivePath.md.
+  /// node returns at most 4095 bytes, and the pty can hand a block over in pieces, so a read
+  /// can end inside a struct: `NODE: libevdev_next_event: …` from libevdev's read at a
+  /// resynchronisation, `NODE: read: …` from the live path's own read only when the rest
+  /// never came (it waits for it). A kernel never does this; see Docs/LivePath.md.
   static let splitEventError = ": Invalid argument (errno 22)"
 
   /// The warning of `gesturectl live` when events came after a timer they precede had fired:
