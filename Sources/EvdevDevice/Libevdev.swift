@@ -197,9 +197,7 @@ extension LibevdevHandle {
       }
     }
     if count == 0 { return .empty }
-    // A kernel never splits an event; umockdev's pty can when the reader fell more than its
-    // 4095-byte buffer behind. libevdev fails the same way (EINVAL).
-    guard count % stride == 0 else { throw EvdevError(call: "read", errno: EINVAL, path: path) }
+    while count % stride != 0 { count += try readRest(of: count, stride: stride) }
     let read = count / stride
     for index in 0..<read {
       let event = raw[index]
@@ -215,6 +213,32 @@ extension LibevdevHandle {
       events.append(admitted)
     }
     return read == raw.count ? .full : .short
+  }
+
+  /// How long `readRest(of:stride:)` waits for the rest of a split event, in milliseconds.
+  static let splitEventWait: Int32 = 1000
+
+  /// Reads more of the event that a read of `count` bytes ended inside, into its place in the
+  /// buffer, and returns how many bytes came.
+  ///
+  /// A kernel never splits an event. umockdev's node is a pty, a byte stream: the tty layer
+  /// hands a write to the reader's side in pieces, so a reader woken between two pieces gets
+  /// part of an event, at any pace, most often on a loaded machine. The rest was written
+  /// already and follows at once, so this waits for it (`splitEventWait` at most) rather than
+  /// failing. When it never comes, the read fails as libevdev's would (`EINVAL`).
+  private func readRest(of count: Int, stride: Int) throws(EvdevError) -> Int {
+    let missing = stride - count % stride
+    while true {
+      // The pointer is for read(2), a C call that needs one.
+      let more = raw.withUnsafeMutableBytes { bytes in
+        Glibc.read(fd, bytes.baseAddress.map { $0 + count }, missing)
+      }
+      if more > 0 { return more }
+      if more < 0 && errno == EINTR { continue }
+      var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      if more < 0 && errno == EAGAIN && poll(&ready, 1, Self.splitEventWait) > 0 { continue }
+      throw EvdevError(call: "read", errno: EINVAL, path: path)
+    }
   }
 
   /// The value libevdev's normal-mode read hands out for this event (after updating its

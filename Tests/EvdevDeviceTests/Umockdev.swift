@@ -65,10 +65,10 @@ enum Umockdev {
   }
 
   /// The end of the `EINVAL` message when umockdev split an `input_event`: a `read()` of the
-  /// node returns at most 4095 bytes, so a backlog of more than that (the reader stalled on a
-  /// loaded machine) can split a struct: `NODE: read: …` from the live path's own read (it
-  /// asks for 4080 bytes, which splits less often), `NODE: libevdev_next_event: …` from
-  /// libevdev's read at a resynchronisation. A kernel never does this; see Docs/LivePath.md.
+  /// node returns at most 4095 bytes, and the pty can hand a block over in pieces, so a read
+  /// can end inside a struct: `NODE: libevdev_next_event: …` from libevdev's read at a
+  /// resynchronisation, `NODE: read: …` from the live path's own read only when the rest
+  /// never came (it waits for it). A kernel never does this; see Docs/LivePath.md.
   static let splitEventError = ": Invalid argument (errno 22)"
 
   /// The warning of `gesturectl live` when events came after a timer they precede had fired:
@@ -83,16 +83,18 @@ enum Umockdev {
   ///   - recording: The evemu recording.
   ///   - speed: The speed-up factor of the first attempt.
   ///   - scriptOptions: Other `umockdev-script` options (`--device DESC`).
+  ///   - launcher: What runs `gesturectl` (`prlimit --fsize=4096`, say), as in
+  ///     `gesturectl(_:device:launcher:timeout:)`.
   ///   - arguments: The `gesturectl` arguments.
   static func gesturectl(
     onRecording recording: String, speed: Double, scriptOptions: [String] = [],
-    _ arguments: [String]
+    launcher: [String] = [], _ arguments: [String]
   ) throws -> ProcessResult {
     let directory = try scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let prefix = try fixture(
       recording, in: directory, options: ["--speed", String(speed)] + scriptOptions)
-    let first = try gesturectl(arguments, device: prefix)
+    let first = try gesturectl(arguments, device: prefix, launcher: launcher)
     let split = first.status != 0 && first.stderr.contains(splitEventError)
     guard split || first.stderr.contains(lateEvents) else { return first }
     let slower = max(1, speed / 5)
@@ -100,7 +102,7 @@ enum Umockdev {
     let slowPrefix = try fixture(
       recording, in: directory, name: "slower",
       options: ["--speed", String(slower)] + scriptOptions)
-    return try gesturectl(arguments, device: slowPrefix)
+    return try gesturectl(arguments, device: slowPrefix, launcher: launcher)
   }
 
   /// The number of `E:` lines of an evemu recording.
