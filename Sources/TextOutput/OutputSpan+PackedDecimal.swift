@@ -141,19 +141,7 @@ private func digitCount(_ value: UInt64) -> Int {
   return digits
 }
 
-/// 10^`exponent` for 0…10.
+/// 10^`exponent` for 0…9 (the word packer's table), 10^10 for any other.
 private func decimalPower(_ exponent: Int) -> UInt64 {
-  switch exponent {
-  case 0: 1
-  case 1: 10
-  case 2: 100
-  case 3: 1_000
-  case 4: 10_000
-  case 5: 100_000
-  case 6: 1_000_000
-  case 7: 10_000_000
-  case 8: 100_000_000
-  case 9: 1_000_000_000
-  default: 10_000_000_000
-  }
+  (0...9).contains(exponent) ? wordPackerPowerOfTen(exponent) : 10_000_000_000
 }
