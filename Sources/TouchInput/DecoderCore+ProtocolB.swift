@@ -36,7 +36,7 @@ extension DecoderCore {
   /// Applies `ABS_MT_POSITION_X` (`isX`) or `ABS_MT_POSITION_Y` to the current slot.
   ///
   /// Most events are positions: this is the whole of their work, a few stores into the
-  /// decoder's inline slots.
+  /// current slot, reached from `feed` without `slotAxis`'s dispatch.
   mutating func slotPosition(isX: Bool, value: Int32) {
     let index = currentSlot
     guard index >= 0 else { return }
@@ -104,8 +104,8 @@ extension DecoderCore {
   ///
   /// A first pass settles each slot's phase and counts the touches; the frame array is built
   /// only when something changed, resized to that count (touches rarely begin or end, so it
-  /// nearly never changes length) and then overwritten in place through one mutable span
-  /// (one test that the array is not shared, not one per touch).
+  /// nearly never changes length) and then overwritten in place; it is sorted by id only when
+  /// a touch ended or the slots' ids are out of order.
   @inline(never)
   mutating func reportSlots(at time: Microseconds) -> Bool {
     guard slotsDirty || !terminal.isEmpty else { return false }
@@ -143,13 +143,8 @@ extension DecoderCore {
     }
     guard changed else { return false }
     if frame.touches.count != count { Self.resize(&frame.touches, to: count) }
-    // The frame's array is moved out while it is written, so its span and the slots it is
-    // filled from are apart (passing the slots to a function would copy all 22 KiB of them).
-    var touches: [Touch] = []
-    swap(&touches, &frame.touches)
-    var span = touches.mutableSpan
     let ended = terminal.count
-    for index in 0..<ended { span[index] = terminal[index] }
+    for index in 0..<ended { frame.touches[index] = terminal[index] }
     // Slots are usually in id order (a slot's touch began before the next slot's), so the
     // sort runs only when an id is out of order.
     var next = ended
@@ -159,11 +154,10 @@ extension DecoderCore {
       let id = slots[index].touchID
       if id < previousID { inOrder = false }
       previousID = id
-      span[next] = Self.makeTouch(slots[index], phase: slots[index].phase)
+      frame.touches[next] = Self.makeTouch(slots[index], phase: slots[index].phase)
       next += 1
     }
-    if ended > 0 || !inOrder { Self.sortByID(&span) }
-    swap(&touches, &frame.touches)
+    if ended > 0 || !inOrder { Self.sortByID(&frame.touches) }
     if ended > 0 { Self.clear(&terminal) }
     frame.time = time
     return true
