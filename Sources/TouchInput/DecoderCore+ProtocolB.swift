@@ -143,8 +143,13 @@ extension DecoderCore {
     }
     guard changed else { return false }
     if frame.touches.count != count { Self.resize(&frame.touches, to: count) }
+    // The frame's array is moved out while it is written, so one mutable span of it (one
+    // test that it is not shared, not one per touch) and the slots are apart.
+    var touches: [Touch] = []
+    swap(&touches, &frame.touches)
+    var span = touches.mutableSpan
     let ended = terminal.count
-    for index in 0..<ended { frame.touches[index] = terminal[index] }
+    for index in 0..<ended { span[index] = terminal[index] }
     // Slots are usually in id order (a slot's touch began before the next slot's), so the
     // sort runs only when an id is out of order.
     var next = ended
@@ -154,10 +159,11 @@ extension DecoderCore {
       let id = slots[index].touchID
       if id < previousID { inOrder = false }
       previousID = id
-      frame.touches[next] = Self.makeTouch(slots[index], phase: slots[index].phase)
+      span[next] = Self.makeTouch(slots[index], phase: slots[index].phase)
       next += 1
     }
-    if ended > 0 || !inOrder { Self.sortByID(&frame.touches) }
+    if ended > 0 || !inOrder { Self.sortByID(&span) }
+    swap(&touches, &frame.touches)
     if ended > 0 { Self.clear(&terminal) }
     frame.time = time
     return true
