@@ -26,6 +26,9 @@ public final class TouchPipeline {
   /// reach only fields apart from the frame: a call back into `feed`, `advance`, `finish` or
   /// `cancelAll` is queued (`busy`, `queued`), never run inside; `takeWarnings()` empties the
   /// warnings; setting `onFrame` replaces a closure that runs from a local reference.
+  /// Measured end to end (callgrind, whole process, `gesturectl replay --json` of the 1 M-event
+  /// stress trace, 2026-12-02): checked 1,661.1 M instructions, unchecked 1,503.8 M (checked
+  /// costs 10.5 % more; CPU time, paired runs: median 1.117x).
   @exclusivity(unchecked) private var state: State
   /// The engine fed with the frames, if any (a pipeline may only decode); with touch groups,
   /// the first group's.

@@ -36,7 +36,7 @@ extension DecoderCore {
   /// Applies `ABS_MT_POSITION_X` (`isX`) or `ABS_MT_POSITION_Y` to the current slot.
   ///
   /// Most events are positions: this is the whole of their work, a few stores into the
-  /// decoder's inline slots.
+  /// current slot, reached from `feed` without `slotAxis`'s dispatch.
   mutating func slotPosition(isX: Bool, value: Int32) {
     let index = currentSlot
     guard index >= 0 else { return }
@@ -104,8 +104,8 @@ extension DecoderCore {
   ///
   /// A first pass settles each slot's phase and counts the touches; the frame array is built
   /// only when something changed, resized to that count (touches rarely begin or end, so it
-  /// nearly never changes length) and then overwritten in place through one mutable span
-  /// (one test that the array is not shared, not one per touch).
+  /// nearly never changes length) and then overwritten in place; it is sorted by id only when
+  /// a touch ended or the slots' ids are out of order.
   @inline(never)
   mutating func reportSlots(at time: Microseconds) -> Bool {
     guard slotsDirty || !terminal.isEmpty else { return false }
@@ -143,8 +143,8 @@ extension DecoderCore {
     }
     guard changed else { return false }
     if frame.touches.count != count { Self.resize(&frame.touches, to: count) }
-    // The frame's array is moved out while it is written, so its span and the slots it is
-    // filled from are apart (passing the slots to a function would copy all 22 KiB of them).
+    // The frame's array is moved out while it is written, so one mutable span of it (one
+    // test that it is not shared, not one per touch) and the slots are apart.
     var touches: [Touch] = []
     swap(&touches, &frame.touches)
     var span = touches.mutableSpan

@@ -6,7 +6,6 @@
 /// the frame without a reference-count round trip per frame.
 package struct DecoderCore: ~Copyable, Sendable {
   /// The largest protocol-B slot count stored; higher slots are treated as out of range.
-  /// (The count of `slots`' inline storage, spelled there as a literal.)
   public static let maximumSlots = 256
   /// The most protocol-A contacts kept per frame; more are dropped with a warning.
   public static let maximumContacts = 32
@@ -24,14 +23,8 @@ package struct DecoderCore: ~Copyable, Sendable {
   public private(set) var warnings: [DecoderWarning] = []
 
   // Protocol B and semi-MT slots.
-  /// The slots, `maximumSlots` of them kept inline in the decoder (the first `slotCount` are
-  /// used).
-  ///
-  /// Inline rather than in an array: every position event writes into a slot, and a write
-  /// into an array's buffer first tests that the buffer is not shared (a runtime call per
-  /// event); a write into the decoder's own storage is a plain store. 256 slots of about
-  /// 90 bytes are 22 KiB per decoder.
-  var slots: InlineArray<256, ContactState>
+  /// `slotCount` slots.
+  var slots: [ContactState]
   /// How many slots there are (at least 1).
   let slotCount: Int
   /// How many slots the device declares (`ABS_MT_SLOT` maximum + 1), above the cap or not.
@@ -98,8 +91,7 @@ package struct DecoderCore: ~Copyable, Sendable {
     let slotCount = min(device.slotCount, Self.maximumSlots)
     self.slotCount = max(slotCount, 1)
     declaredSlotCount = device.slotCount
-    slots = InlineArray(repeating: ContactState())
-    assert(slots.count == Self.maximumSlots, "the inline slots hold maximumSlots slots")
+    slots = Array(repeating: ContactState(), count: self.slotCount)
     let contactCapacity = touchProtocol == .multitouchA ? Self.maximumContacts : 1
     contacts = Array(repeating: ContactState(), count: contactCapacity)
     tracks = contacts
