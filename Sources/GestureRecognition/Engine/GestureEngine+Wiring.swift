@@ -61,7 +61,7 @@ extension GestureEngine {
     // A built-in's machine moves into this engine's lanes.
     var slot = LaneSlot(kind: .user, index: -1)
     if let builtIn = recognizer as? any LaneRecognizer,
-      let joined = machineStore.lanes?.admit(builtIn)
+      let joined = machineStore.update({ $0.admit(builtIn) })
     {
       slot = joined
     }
@@ -117,7 +117,7 @@ extension GestureEngine {
     // down by one.
     let lane = laneSlots[slot]
     if let builtIn = r as? any LaneRecognizer, lane.kind != .user {
-      machineStore.lanes?.release(builtIn, at: lane.index)
+      machineStore.update { $0.release(builtIn, at: lane.index) }
     }
     r.laneIndex = -1
     r.machineStore = nil

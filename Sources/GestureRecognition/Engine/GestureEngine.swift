@@ -154,7 +154,7 @@ public final class GestureEngine {
     // any code that may read a machine (arbitration, a delegate, a recognizer of yours), and
     // at the end.
     var machines: MachineLanes?
-    swap(&machines, &machineStore.lanes)
+    machineStore.exchange(&machines)
     for index in list.indices {
       let bit: UInt64 = 1 &<< UInt64(index)  // index < 64: a plain shift
       // Re-read for each recognizer: an earlier one's success may have failed this one.
@@ -163,9 +163,9 @@ public final class GestureEngine {
         if (terminalMask | blockedMask) & bit != 0 { continue }
         let slot = slots[index]
         if slot.kind == .user {
-          swap(&machines, &machineStore.lanes)
+          machineStore.exchange(&machines)
           feed(list[index], frame, surface)
-          swap(&machines, &machineStore.lanes)
+          machineStore.exchange(&machines)
           continue
         }
         guard let output = machines?.input(slot, frame, surface) else { continue }
@@ -183,14 +183,14 @@ public final class GestureEngine {
         }
         if let deadline = recognizer.due, deadline < quietUntil { quietUntil = deadline }
         if case .none = output.step { continue }
-        swap(&machines, &machineStore.lanes)
+        machineStore.exchange(&machines)
         apply(output.step, to: recognizer, at: frame.time)
-        swap(&machines, &machineStore.lanes)
+        machineStore.exchange(&machines)
         continue
       }
       if (terminalMask & ~regionMask | blockedMask) & bit != 0 { continue }
       // With regions, every recognizer is fed through its class, the lanes in place.
-      swap(&machines, &machineStore.lanes)
+      machineStore.exchange(&machines)
       let recognizer = list[index]
       var touches = surface
       if regionMask & bit != 0, let own = recognizer.regionSurface {
@@ -200,9 +200,9 @@ public final class GestureEngine {
       }
       if terminalMask & bit == 0 { feed(recognizer, frame, touches) }
       if regionMask & bit != 0 { recognizer.release(frame) }
-      swap(&machines, &machineStore.lanes)
+      machineStore.exchange(&machines)
     }
-    swap(&machines, &machineStore.lanes)
+    machineStore.exchange(&machines)
     deliver()
     // `resetFinished`'s own first test, here: most frames have nothing to reset, and the call
     // alone costs more than the test.
@@ -375,8 +375,9 @@ public final class GestureEngine {
       if delivery.stored >= 0 {
         event = stored[delivery.stored]
       } else if laneSlots[delivery.slot].kind != .user,
-        let made = machineStore.lanes?.event(
-          laneSlots[delivery.slot], delivery.state, at: delivery.time)
+        let made = machineStore.update({
+          $0.event(laneSlots[delivery.slot], delivery.state, at: delivery.time)
+        })
       {
         // A built-in's event, made from its machine in the lanes (read in place, with no call
         // through the class).

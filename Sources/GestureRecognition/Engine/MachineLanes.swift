@@ -77,11 +77,34 @@ struct MachineLane<Machine: GestureMachine> {
 
 /// The built-in machines of one engine, shared by the engine and its built-in recognizers.
 ///
-/// The engine moves ``lanes`` out (leaving nil) for the machine calls of a frame and back
+/// The engine moves the lanes out (leaving nil) for the machine calls of a frame and back
 /// before any other code runs, so a recognizer always finds its machine here.
 final class MachineStore {
   /// The machines (nil only while the engine calls them).
-  var lanes: MachineLanes? = MachineLanes()
+  ///
+  /// Private, and only ever swapped with a local (``exchange(_:)``): no access to it spans a
+  /// call, so the optimizer proves none can overlap another and drops the run-time
+  /// exclusivity check (about 130 instructions each) that an access spanning a call (such as
+  /// `lanes?.event(...)`) kept on every access to it.
+  private var lanes: MachineLanes? = MachineLanes()
+
+  /// Swaps the lanes with `machines` (moves them out into a local, or back in).
+  func exchange(_ machines: inout MachineLanes?) {
+    swap(&machines, &lanes)
+  }
+
+  /// Runs `body` on the lanes, moved into a local for the call; nil if they are out (the
+  /// engine is calling machines).
+  func update<R>(_ body: (inout MachineLanes) -> R) -> R? {
+    var machines: MachineLanes?
+    exchange(&machines)
+    // `take()` moves the value out (no copy: the body's changes need no copy on write).
+    guard var inHand = machines.take() else { return nil }
+    let result = body(&inHand)
+    machines = consume inHand
+    exchange(&machines)
+    return result
+  }
 }
 
 /// Every built-in machine of one engine, by type.
@@ -214,7 +237,7 @@ extension LaneRecognizer {
     // The lanes are out only while machines are called, when no recognizer code runs.
     if let store = machineStore, laneIndex >= 0 {
       let index = laneIndex
-      if let result = store.lanes?.update(Self.self, { body(&$0.entries[index].machine) }) {
+      if let result = store.update({ $0.update(Self.self) { body(&$0.entries[index].machine) } }) {
         return result
       }
     }
@@ -224,7 +247,7 @@ extension LaneRecognizer {
   /// Whether the machine is engaged (read in place: no copy, no closure).
   var laneIsEngaged: Bool {
     if let store = machineStore, laneIndex >= 0,
-      let engaged = store.lanes?.isEngaged(LaneSlot(kind: Self.laneKind, index: laneIndex))
+      let engaged = store.update({ $0.isEngaged(LaneSlot(kind: Self.laneKind, index: laneIndex)) })
     {
       return engaged
     }
@@ -234,8 +257,9 @@ extension LaneRecognizer {
   /// The event of the machine entering `state` at `time` (read in place).
   func laneEvent(_ state: GestureState, at time: Microseconds) -> GestureEvent {
     if let store = machineStore, laneIndex >= 0,
-      let event = store.lanes?.event(
-        LaneSlot(kind: Self.laneKind, index: laneIndex), state, at: time)
+      let event = store.update({
+        $0.event(LaneSlot(kind: Self.laneKind, index: laneIndex), state, at: time)
+      })
     {
       return event
     }
@@ -250,7 +274,7 @@ extension LaneRecognizer {
     guard let store = machineStore, laneIndex >= 0 else { return }
     let index = laneIndex
     let configuration = machineConfiguration
-    store.lanes?.update(Self.self) { $0.entries[index].configuration = configuration }
+    store.update { $0.update(Self.self) { $0.entries[index].configuration = configuration } }
   }
 
   /// Resets the machine and puts the configuration in use into its lane, in one access
@@ -259,9 +283,11 @@ extension LaneRecognizer {
     let configuration = machineConfiguration
     if let store = machineStore, laneIndex >= 0 {
       let index = laneIndex
-      let done: Void? = store.lanes?.update(Self.self) {
-        $0.entries[index].machine.reset()
-        $0.entries[index].configuration = configuration
+      let done: Void? = store.update {
+        $0.update(Self.self) {
+          $0.entries[index].machine.reset()
+          $0.entries[index].configuration = configuration
+        }
       }
       if done != nil { return }
     }
