@@ -168,6 +168,14 @@ extension EvemuReader {
         // The comment's newline. Right after the fixed fields (as evemu writes it), in the 64
         // bytes after them: eight bytes at a time from `fields`, whose count is tested once
         // (an index there is far below `ByteInput.maxLineLength`). Else `ByteWord.newline`.
+        //
+        // A word is first tested the cheap way: `flagged` has the high bit of each lane
+        // below the first newline whose byte, xored with a newline, is at least 0x81 (a byte
+        // of 0x80 or more, which text rarely has), and of the first newline's lane; one
+        // instruction fewer than the exact test, for the four or five words a comment
+        // takes. Only a flagged word gets the exact test, whose lowest bit is the newline's;
+        // a word flagged by such bytes alone ends the search too, and `ByteWord.newline`
+        // searches the comment from its start.
         if newline < 0 && comment == dot &+ 24 && fields.count >= 88 {
           let window = fields.extracting(24..<88)
           var offset = 0
@@ -175,9 +183,10 @@ extension EvemuReader {
             var word: UInt64 = 0
             for lane in 0..<8 { word |= UInt64(window[offset &+ lane]) &<< UInt64(lane &* 8) }
             let zeros = word ^ (ByteWord.ones &* 0x0a)
-            let found = (zeros &- ByteWord.ones) & ~zeros & (ByteWord.ones &* 0x80)
-            if found != 0 {
-              newline = comment &+ offset &+ found.trailingZeroBitCount &>> 3
+            let flagged = (zeros &- ByteWord.ones) & (ByteWord.ones &* 0x80)
+            if flagged != 0 {
+              let found = flagged & ~zeros
+              if found != 0 { newline = comment &+ offset &+ found.trailingZeroBitCount &>> 3 }
               break
             }
             offset &+= 8

@@ -106,4 +106,23 @@ import Testing
       #expect(EvemuReader.parseCommonEvent(cut.span, from: 0) == nil, "comment of \(length)")
     }
   }
+
+  @Test("A comment with bytes of 0x80 or more, anywhere, still ends at its first newline")
+  func commentHighBytes() {
+    // Such bytes pass the comment scan's cheap test for a newline: the exact one decides.
+    for length in [1, 5, 8, 13, 30, 63, 64, 70] {
+      for position in 0..<length {
+        for high: UInt8 in [0x80, 0x81, 0x8a, 0xc3, 0xff] {
+          var comment = [UInt8](repeating: UInt8(ascii: "c"), count: length)
+          comment[position] = high
+          let line = Array("E: 1.000002 0003 0035 0683\t#".utf8) + comment + [0x0a]
+          // Bytes of 0x80 or more after the newline too, in the same word.
+          let bytes = line + [0xff, 0x8a, 0x0a] + followingLines
+          let fast = EvemuReader.parseCommonEvent(bytes.span, from: 0)
+          #expect(fast?.newline == line.count - 1, "\(high) at \(position) of \(length)")
+          #expect(fast?.event == InputEvent(time: 1_000_002, type: 3, code: 0x35, value: 683))
+        }
+      }
+    }
+  }
 }
