@@ -17,9 +17,13 @@
 public final class ByteSink {
   /// Where `flush()` writes, or nil to keep the bytes in memory.
   public let descriptor: Int32?
-  /// The pending bytes: plain, with no exception. A whole line is one access (`append(atMost:_:)`),
-  /// so the run-time exclusivity check left is one per line or value, not one per byte.
-  var buffer: WordBuffer
+  /// The pending bytes. No method modifies or reads it in place across a call: each takes it out
+  /// into a local (`takeBuffer()`), works there and puts it back (`restore(_:)`), so every access
+  /// to this class property is instantaneous. That lets the whole-module optimizer drop the
+  /// run-time exclusivity checks on it altogether: one access held across a call it cannot see
+  /// into (a line's closure, `write(2)`) cost a `swift_beginAccess` per line, about 130
+  /// instructions, and made every other access to it checked too.
+  private var buffer: WordBuffer
   /// The number of bytes pending.
   public var count: Int { buffer.count }
   /// With a descriptor: `endLine()` flushes once this many bytes are pending (1 = every line).
@@ -44,21 +48,25 @@ public final class ByteSink {
 
   /// The pending bytes as text.
   public var text: String {
-    buffer.text
+    let pending = buffer
+    return pending.text
   }
 
   /// Forgets the pending bytes without writing them.
   public func removeAll() {
-    buffer.removeAll()
+    var pending = takeBuffer()
+    pending.removeAll()
+    restore(consume pending)
   }
 
   /// Writes every pending byte to the descriptor, retrying short writes and `EINTR`; a closed
   /// reader (`EPIPE`) drops them. Does nothing without a descriptor.
   public func flush() {
     guard let descriptor else { return }
+    var pending = takeBuffer()
     // The C boundary: `write(2)` reads the words' storage through a pointer, the one reason
     // this module names an unsafe type (no speed trick: the lines are written without any).
-    buffer.withContiguousBytes { bytes in
+    pending.withContiguousBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         // C boundary: after a short write, the pointer and length of the bytes still to go (a
@@ -72,13 +80,13 @@ public final class ByteSink {
         offset += written
       }
     }
-    buffer.removeAll()
+    pending.removeAll()
+    restore(consume pending)
   }
 
   /// Ends a line: a newline, and a flush when enough is pending.
   public func endLine() {
-    buffer.append(atMost: 1) { $0.put(UInt8(ascii: "\n")) }
-    if descriptor != nil && buffer.count >= flushThreshold { flush() }
+    appendLine(atMost: 0) { _ in }
   }
 
   // MARK: Writing
@@ -92,7 +100,9 @@ public final class ByteSink {
   ///   - capacity: The most bytes `body` writes.
   ///   - body: Writes the bytes.
   public func append(atMost capacity: Int, _ body: (inout OutputSpan<UInt64>) -> Void) {
-    buffer.append(atMost: capacity, body)
+    var pending = takeBuffer()
+    pending.append(atMost: capacity, body)
+    restore(consume pending)
   }
 
   /// Appends one line of at most `capacity` bytes, written by `body`, and its newline (see
@@ -103,11 +113,35 @@ public final class ByteSink {
   ///   - capacity: The most bytes `body` writes.
   ///   - body: Writes the line without its newline.
   public func appendLine(atMost capacity: Int, _ body: (inout OutputSpan<UInt64>) -> Void) {
-    buffer.append(atMost: capacity &+ 1) { line in
+    var pending = takeBuffer()
+    pending.append(atMost: capacity &+ 1) { line in
       body(&line)
       line.put(UInt8(ascii: "\n"))
     }
-    if descriptor != nil && buffer.count >= flushThreshold { flush() }
+    let pendingCount = pending.count
+    restore(consume pending)
+    if descriptor != nil && pendingCount >= flushThreshold { flush() }
+  }
+
+  /// Moves the pending bytes out of `buffer` into the caller's local, leaving an empty buffer
+  /// (no allocation) in their place, for the caller to write into and put back.
+  ///
+  /// The point is the exclusivity check: modifying `buffer` in place while `body` runs is an
+  /// access to a class property that spans a call the optimizer cannot see into, so Swift checks
+  /// it at run time, once per line. Here each access (the swap, the put-back) is instantaneous,
+  /// with no call inside. Moving, not copying, keeps the words' storage uniquely referenced, so
+  /// the append writes into it without copying it (`restore(consume pending)` matters: a copy
+  /// still alive during `flush()` made it copy the whole buffer). A `body` that reached back into this sink
+  /// would see it empty (before, it stopped the program); no printer does.
+  private func takeBuffer() -> WordBuffer {
+    var pending = WordBuffer()
+    swap(&pending, &buffer)
+    return pending
+  }
+
+  /// Puts the bytes taken by `takeBuffer()` back (the empty placeholder goes).
+  private func restore(_ pending: consuming WordBuffer) {
+    buffer = pending
   }
 
   /// Appends one byte.

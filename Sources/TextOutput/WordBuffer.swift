@@ -17,6 +17,12 @@ struct WordBuffer {
     words.reserveCapacity(capacity / 8 + 2)
   }
 
+  /// Creates an empty buffer with no capacity (no allocation): the placeholder a `ByteSink` leaves
+  /// while its buffer is moved out for a write.
+  init() {
+    words = []
+  }
+
   /// The number of bytes held.
   var count: Int {
     words.count &* 8 &+ Int(truncatingIfNeeded: partial &>> 56)

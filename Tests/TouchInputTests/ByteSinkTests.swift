@@ -44,6 +44,28 @@ struct ByteSinkTests {
     }
   }
 
+  /// Every write takes the pending bytes out of the sink and puts them back (no exclusivity
+  /// check per line): what was pending before a write, across a line of more than a word, must
+  /// still be there, in order, and `removeAll()` must really empty the sink.
+  @Test("values, lines and line ends keep their order across writes; removeAll empties the sink")
+  func writesKeepPendingBytes() {
+    let sink = ByteSink()
+    sink.put("ab")
+    sink.appendLine(atMost: 24) { line in
+      line.put(" the line: ")
+      line.put(text: "héllo")
+    }
+    sink.put(integer: -42)
+    sink.endLine()
+    #expect(sink.text == "ab the line: héllo\n-42\n")
+    #expect(sink.count == 24)
+    sink.removeAll()
+    #expect(sink.count == 0)
+    #expect(sink.text.isEmpty)
+    sink.appendLine(atMost: 1) { $0.put(UInt8(ascii: "x")) }
+    #expect(sink.text == "x\n")
+  }
+
   @Test("integers of every length and sign")
   func integers() {
     var values = Array(-1_000...1_000) + [Int.max, Int.min + 1, 1 << 40, -(1 << 40)]
